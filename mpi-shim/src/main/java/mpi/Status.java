@@ -1,0 +1,57 @@
+package mpi;
+
+/** What a completed receive (or probe) reports: who sent it, with which tag, and how much. */
+public class Status {
+    /** Rank of the sender in the communicator of the receive. */
+    public int source;
+    /** Tag of the message. */
+    public int tag;
+    /** Index of the completed request in {@code Waitany}/{@code Testany}/{@code Waitsome} arrays, else -1. */
+    public int index = -1;
+
+    private int elements;
+    private boolean cancelled;
+
+    public Status() {
+    }
+
+    /** Creates a status for a message of {@code elements} array elements. */
+    public Status(int source, int tag, int elements) {
+        this.source = source;
+        this.tag = tag;
+        this.elements = elements;
+    }
+
+    /** Number of items of {@code datatype} received. */
+    public int Get_count(Datatype datatype) throws MPIException {
+        if (datatype == null) {
+            throw new MPIException("Status.Get_count: datatype is null");
+        }
+        return elements / datatype.elementsPerItem();
+    }
+
+    /** Number of basic elements received. */
+    public int Get_elements(Datatype datatype) throws MPIException {
+        return elements;
+    }
+
+    /** True when the request this status belongs to was cancelled. */
+    public boolean Test_cancelled() throws MPIException {
+        return cancelled;
+    }
+
+    /** Number of array elements received (for the shim's own use). */
+    public int elements() {
+        return elements;
+    }
+
+    /** Marks this status as that of a cancelled request (for the shim's own use). */
+    public void markCancelled() {
+        cancelled = true;
+    }
+
+    @Override
+    public String toString() {
+        return "Status[source=" + source + ", tag=" + tag + ", elements=" + elements + "]";
+    }
+}
