@@ -1,0 +1,34 @@
+package bamboo.runtime;
+
+/**
+ * Counters of one runtime thread (worker or handler). Written only by that thread; read after it stops.
+ * Message latencies and queue waits are sampled (one in {@link #SAMPLE}) so profiling costs no clock
+ * read per message.
+ */
+final class ThreadStats {
+    static final int SAMPLE = 16;
+
+    final String name;
+    long busyNanos;
+    long executions;
+    long switches;
+    long messagesSent;
+    long bytesSent;
+    long messagesReceived;
+    long bytesReceived;
+    long latencySamples;
+    long latencySumNanos;
+    long waitSamples;
+    long waitSumNanos;
+    long activations;
+    int sampleTick;
+
+    ThreadStats(String name) {
+        this.name = name;
+    }
+
+    /** True once every {@link #SAMPLE} calls. */
+    boolean sample() {
+        return (++sampleTick & (SAMPLE - 1)) == 0;
+    }
+}
