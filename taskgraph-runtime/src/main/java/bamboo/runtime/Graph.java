@@ -132,7 +132,7 @@ public final class Graph {
             return this;
         }
 
-        /** Whether to time executions, queue waits and message latencies (default true). */
+        /** Whether to sample queue waits and message latencies, one in 16 (default true). */
         public Builder profile(boolean on) {
             c.profile = on;
             return this;

@@ -52,7 +52,9 @@ final class Node {
         this.control = control;
         this.timing = config.profile;
         this.tracing = config.trace != null;
-        this.pools = new Pools(config.chunkSize, 4L << 20, 1 << 16);
+        // Pools sized by the tasks here: about 16 messages in flight per task before buffers go to the GC.
+        this.pools = new Pools(config.chunkSize, 16L << 20,
+                (int) Math.min(1 << 16, Math.max(1024, 16L * placement.count(rank))));
         this.queue = config.scheduler == Graph.Scheduler.WORK_STEALING
                 ? new StealingRunQueue(config.workers) : new SharedRunQueue();
         this.parking = new Parking(config.workers);
@@ -94,7 +96,9 @@ final class Node {
         }
         runners = new AgentRunner[workers.length];
         for (int w = 0; w < workers.length; w++) {
-            WorkerIdler idler = new WorkerIdler(parking, queue, w, config.spins, config.yields, config.maxParkNanos);
+            WorkerIdler idler = new WorkerIdler(parking, queue, workers[w].stats, w, config.spins, config.yields,
+                    config.maxParkNanos);
+            workers[w].idler = idler;
             runners[w] = new AgentRunner(idler, this::onAgentError, null, workers[w]);
             AgentRunner.startOnThread(runners[w], daemonThreads(workers[w].roleName()));
         }
@@ -165,10 +169,10 @@ final class Node {
 
     void run(Task t, Worker w) {
         ThreadStats s = w.stats;
-        long start = timing || tracing ? System.nanoTime() : 0;
-        if (timing && t.enqueuedAt != 0) {
+        long start = tracing ? System.nanoTime() : 0;
+        if (t.enqueuedAt != 0) {
             s.waitSamples++;
-            s.waitSumNanos += start - t.enqueuedAt;
+            s.waitSumNanos += System.nanoTime() - t.enqueuedAt;
             t.enqueuedAt = 0;
         }
         s.activations++;
@@ -198,12 +202,8 @@ final class Node {
         }
         t.runner = null;
         s.executions++;
-        if (timing || tracing) {
-            long end = System.nanoTime();
-            s.busyNanos += end - start;
-            if (tracing) {
-                w.trace.slice(start, end, t.taskId(), o.ordinal());
-            }
+        if (tracing) {
+            w.trace.slice(start, System.nanoTime(), t.taskId(), o.ordinal());
         }
         if (ev != null) {
             ev.task = t.taskId();
@@ -378,24 +378,28 @@ final class Node {
     }
 
     private int checkBuffer(String call, int peer, int tag, Object buf, int offset, int count) {
-        String where = call + "(" + (call.equals("send") ? "dest=" : "source=") + peer + ", tag=" + tag + ")";
         if (tag < 0) {
-            throw new IllegalArgumentException(where + ": tag must be >= 0");
+            throw new IllegalArgumentException(where(call, peer, tag) + ": tag must be >= 0");
         }
         if (buf == null) {
-            throw new IllegalArgumentException(where + ": buf is null");
+            throw new IllegalArgumentException(where(call, peer, tag) + ": buf is null");
         }
         int kind = Elements.kindOf(buf);
         if (kind < 0) {
-            throw new IllegalArgumentException(where + ": buf must be a primitive array or Object[], got "
+            throw new IllegalArgumentException(where(call, peer, tag) + ": buf must be a primitive array or Object[], got "
                     + buf.getClass().getName());
         }
         int length = Elements.length(buf, kind);
         if (offset < 0 || count < 0 || (long) offset + count > length) {
-            throw new IllegalArgumentException(where + ": offset=" + offset + " count=" + count
+            throw new IllegalArgumentException(where(call, peer, tag) + ": offset=" + offset + " count=" + count
                     + " do not fit a buffer of length " + length);
         }
         return kind;
+    }
+
+    /** The call as users wrote it, for error messages (built only when something is wrong). */
+    private static String where(String call, int peer, int tag) {
+        return call + "(" + (call.equals("send") ? "dest=" : "source=") + peer + ", tag=" + tag + ")";
     }
 
     private static byte[] serialize(Object[] buf, int offset, int count, int dest, int tag) {

@@ -4,11 +4,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 
-/** Which workers of a process are parked, so that pushing a runnable task can wake one. */
+/**
+ * Which workers of a process spin and which are parked, so that a newly runnable task wakes a parked
+ * worker only when no worker is spinning (a spinning worker will find it; waking costs a system call on
+ * the sender's path).
+ */
 final class Parking {
+    private static final int RUNNING = 0;
+    private static final int PARKED = 1;
+    private static final int SIGNALLED = 2;
+
     private final Thread[] threads;
     private final AtomicIntegerArray parked;
     private final AtomicInteger parkedCount = new AtomicInteger();
+    private final AtomicInteger spinning = new AtomicInteger();
     private volatile boolean stopping;
 
     Parking(int workers) {
@@ -20,23 +29,33 @@ final class Parking {
         threads[slot] = t;
     }
 
+    void startSpinning() {
+        spinning.incrementAndGet();
+    }
+
+    void stopSpinning() {
+        spinning.decrementAndGet();
+    }
+
     void announce(int slot) {
-        parked.set(slot, 1);
+        parked.set(slot, PARKED);
         parkedCount.incrementAndGet();
     }
 
-    void retract(int slot) {
-        parked.set(slot, 0);
+    /** Back from parking; true when a waker signalled this worker. */
+    boolean retract(int slot) {
+        int was = parked.getAndSet(slot, RUNNING);
         parkedCount.decrementAndGet();
+        return was == SIGNALLED;
     }
 
-    /** Wakes one parked worker, if any; cheap when none is parked. */
+    /** After a task became runnable: wakes one parked worker unless some worker spins. */
     void wakeOne() {
-        if (parkedCount.get() == 0) {
+        if (spinning.get() > 0 || parkedCount.get() == 0) {
             return;
         }
         for (int i = 0; i < threads.length; i++) {
-            if (parked.get(i) == 1 && parked.compareAndSet(i, 1, 2)) {
+            if (parked.get(i) == PARKED && parked.compareAndSet(i, PARKED, SIGNALLED)) {
                 Thread t = threads[i];
                 if (t != null) {
                     LockSupport.unpark(t);

@@ -9,7 +9,8 @@ import org.agrona.concurrent.ManyToManyConcurrentArrayQueue;
  * two from 64 bytes up to the chunk size; a message longer than the chunk size is a chain of full
  * chunks, so no buffer is ever larger than the chunk size and one pool serves every message length.
  * Lock-free (Agrona's bounded MPMC queues); a buffer that finds its pool full is left to the GC, so
- * the memory a pool retains is bounded.
+ * the memory a pool retains is bounded: per size class at most {@code retainBytesPerClass} and
+ * {@code maxPerClass} buffers.
  */
 final class Pools {
     static final int MIN_SHIFT = 6;
@@ -20,19 +21,19 @@ final class Pools {
     private final AtomicLong allocatedBytes = new AtomicLong();
 
     @SuppressWarnings("unchecked")
-    Pools(int chunkSize, long retainBytesPerClass, int retainMessages) {
+    Pools(int chunkSize, long retainBytesPerClass, int maxPerClass) {
         if (Integer.bitCount(chunkSize) != 1 || chunkSize < (1 << MIN_SHIFT)) {
             throw new IllegalArgumentException("chunkSize must be a power of two >= 64, got " + chunkSize);
         }
         this.chunkSize = chunkSize;
         int classes = Integer.numberOfTrailingZeros(chunkSize) - MIN_SHIFT + 1;
-        chunks = new ManyToManyConcurrentArrayQueue[classes];
+        chunks = (ManyToManyConcurrentArrayQueue<Chunk>[]) new ManyToManyConcurrentArrayQueue<?>[classes];
         for (int c = 0; c < classes; c++) {
             long size = 1L << (c + MIN_SHIFT);
-            int capacity = (int) Math.max(16, Math.min(1 << 16, retainBytesPerClass / size));
+            int capacity = (int) Math.max(16, Math.min(maxPerClass, retainBytesPerClass / size));
             chunks[c] = new ManyToManyConcurrentArrayQueue<>(capacity);
         }
-        messages = new ManyToManyConcurrentArrayQueue<>(retainMessages);
+        messages = new ManyToManyConcurrentArrayQueue<>(maxPerClass);
     }
 
     int chunkSize() {

@@ -39,7 +39,7 @@ public final class Profile {
         long waitSum = 0;
         long activations = 0;
         for (ThreadStats s : stats) {
-            list.add(new ThreadProfile(s.name, s.busyNanos, Math.max(0, wallNanos - s.busyNanos), s.executions,
+            list.add(new ThreadProfile(s.name, Math.max(0, wallNanos - s.idleNanos), Math.min(wallNanos, s.idleNanos), s.executions,
                     s.switches, s.messagesSent, s.bytesSent, s.messagesReceived, s.bytesReceived));
             latSamples += s.latencySamples;
             latSum += s.latencySumNanos;

@@ -9,7 +9,7 @@ final class ThreadStats {
     static final int SAMPLE = 16;
 
     final String name;
-    long busyNanos;
+    long idleNanos;
     long executions;
     long switches;
     long messagesSent;

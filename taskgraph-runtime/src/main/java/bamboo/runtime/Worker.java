@@ -9,6 +9,7 @@ final class Worker implements Agent {
     final ThreadStats stats;
     final TraceLog trace;
     Task last;
+    WorkerIdler idler;
 
     Worker(int index, Node node, TraceLog trace) {
         this.index = index;
@@ -20,6 +21,13 @@ final class Worker implements Agent {
     @Override
     public void onStart() {
         node.parking.register(index, Thread.currentThread());
+    }
+
+    @Override
+    public void onClose() {
+        if (idler != null) {
+            idler.finish();
+        }
     }
 
     @Override
