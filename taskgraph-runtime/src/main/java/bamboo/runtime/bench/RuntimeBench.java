@@ -97,10 +97,11 @@ public final class RuntimeBench {
         ChainedOptionsBuilder o = new OptionsBuilder()
                 .include(include)
                 .forks(forks)
-                .warmupIterations(quick ? 3 : 5)
-                .warmupTime(TimeValue.milliseconds(quick ? 300 : 1000))
-                .measurementIterations(quick ? 3 : 5)
-                .measurementTime(TimeValue.milliseconds(quick ? 400 : 1000))
+                // A whole graph JIT-compiles in one to two seconds: warm up longer than that.
+                .warmupIterations(quick ? 5 : 8)
+                .warmupTime(TimeValue.milliseconds(quick ? 500 : 1000))
+                .measurementIterations(quick ? 5 : 8)
+                .measurementTime(TimeValue.milliseconds(quick ? 500 : 1000))
                 .jvmArgsAppend(FLAGS, "-Xss8m")
                 .shouldFailOnError(true)
                 .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT);
@@ -124,7 +125,7 @@ public final class RuntimeBench {
         if (quick) {
             o.param("scheduler", "SHARED_QUEUE");
         }
-        System.out.println("running JMH (this takes " + (quick ? "about a minute" : "several minutes") + ")...");
+        System.out.println("running JMH (this takes " + (quick ? "about a minute" : "about ten minutes") + ")...");
         Map<String, RunResult> results = byName(new Runner(o.build()).run());
         printTable(results);
 
