@@ -16,6 +16,10 @@ import java.util.regex.Pattern;
  */
 final class ShimFeatures {
     private static final Pattern CALL = Pattern.compile("\\.\\s*([A-Z][A-Za-z_]*)\\s*\\(");
+    /** A constant of class MPI, e.g. {@code MPI.SUM}, {@code MPI.INT2}. */
+    private static final Pattern CONSTANT = Pattern.compile("\\bMPI\\.([A-Z][A-Z0-9_]*)\\b(?!\\s*\\()");
+    /** A class of package mpi named in the program, e.g. {@code Group}, {@code User_function}. */
+    private static final Pattern TYPE = Pattern.compile("\\b(Group|Op|User_function|Prequest|Cartcomm|Graphcomm|Intercomm)\\b");
     private static final String[] MPI_CLASSES = {
         "MPI", "Comm", "Intracomm", "Request", "Prequest", "Status", "Group", "Op", "Datatype", "User_function",
         "Cartcomm", "Graphcomm", "Intercomm"};
@@ -23,26 +27,55 @@ final class ShimFeatures {
     private ShimFeatures() {
     }
 
-    /** The capitalised calls in {@code source} that no public method of package mpi provides. */
+    /** What {@code source} uses that the shim lacks: capitalised calls no public method of package mpi
+     *  provides ({@code Allreduce}), constants class MPI lacks ({@code MPI.SUM}), classes package mpi
+     *  lacks ({@code mpi.User_function}). */
     static Set<String> missing(String source) {
         Set<String> offered = offered();
         Set<String> missing = new TreeSet<>();
-        Matcher m = CALL.matcher(source);
-        while (m.find()) {
-            if (!offered.contains(m.group(1))) {
-                missing.add(m.group(1));
+        Matcher call = CALL.matcher(source);
+        while (call.find()) {
+            if (!offered.contains(call.group(1))) {
+                missing.add(call.group(1));
+            }
+        }
+        Matcher constant = CONSTANT.matcher(source);
+        while (constant.find()) {
+            if (!hasField(constant.group(1))) {
+                missing.add("MPI." + constant.group(1));
+            }
+        }
+        Matcher type = TYPE.matcher(source);
+        while (type.find()) {
+            if (load(type.group(1)) == null) {
+                missing.add("mpi." + type.group(1));
             }
         }
         return missing;
     }
 
+    private static boolean hasField(String name) {
+        Class<?> mpi = load("MPI");
+        try {
+            return mpi != null && Modifier.isPublic(mpi.getField(name).getModifiers());
+        } catch (NoSuchFieldException e) {
+            return false;
+        }
+    }
+
+    private static Class<?> load(String simpleName) {
+        try {
+            return Class.forName("mpi." + simpleName, false, ShimFeatures.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
     private static Set<String> offered() {
         Set<String> names = new TreeSet<>();
         for (String simple : MPI_CLASSES) {
-            Class<?> type;
-            try {
-                type = Class.forName("mpi." + simple, false, ShimFeatures.class.getClassLoader());
-            } catch (ClassNotFoundException e) {
+            Class<?> type = load(simple);
+            if (type == null) {
                 continue;
             }
             for (Method method : type.getMethods()) {
