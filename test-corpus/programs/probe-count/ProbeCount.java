@@ -49,7 +49,10 @@ public class ProbeCount {
             for (int k = 0; k < len2; k++) out[k] = (x + k) % P;
             Request late = MPI.COMM_WORLD.Isend(out, 0, len2, MPI.LONG, right, TAG_LATE);
             Status st2 = null;
-            while (st2 == null) st2 = MPI.COMM_WORLD.Iprobe(left, TAG_LATE);
+            while (st2 == null) {
+                st2 = MPI.COMM_WORLD.Iprobe(left, TAG_LATE);
+                if (st2 == null) Thread.yield();
+            }
             int count2 = st2.Get_count(MPI.LONG);
             MPI.COMM_WORLD.Recv(in, 0, count2, MPI.LONG, left, TAG_LATE);
             late.Wait();
