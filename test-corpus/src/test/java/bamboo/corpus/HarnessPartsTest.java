@@ -29,6 +29,9 @@ class HarnessPartsTest {
         assertEquals(Set.of("No_such_call"), ShimFeatures.missing("MPI.COMM_WORLD.No_such_call(1);"));
         assertEquals(Set.of("MPI.NO_SUCH_CONSTANT"), ShimFeatures.missing("int x = MPI.NO_SUCH_CONSTANT;"));
         assertEquals(Set.of(), ShimFeatures.missing("java.util.Arrays.sort(a); Math.max(1, 2); s.lowerCase();"));
+        // Get_count is a method of Status, not of Request: a qualified static call names its class.
+        assertEquals(Set.of("Request.Get_count"), ShimFeatures.missing("Request.Get_count(x);"));
+        assertEquals(Set.of(), ShimFeatures.missing("Request.Waitall(reqs);"));
     }
 
     @Test

@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  */
 final class ShimFeatures {
     private static final Pattern CALL = Pattern.compile("\\.\\s*([A-Z][A-Za-z_]*)\\s*\\(");
+    /** A static call qualified by a class of package mpi, e.g. {@code Comm.Compare(}: that class must have it. */
+    private static final Pattern STATIC_CALL = Pattern.compile(
+            "\\b(MPI|Comm|Intracomm|Request|Prequest|Status|Group|Op|Datatype)\\.([A-Z][A-Za-z_]*)\\s*\\(");
     /** A constant of class MPI, e.g. {@code MPI.SUM}, {@code MPI.INT2}. */
     private static final Pattern CONSTANT = Pattern.compile("\\bMPI\\.([A-Z][A-Z0-9_]*)\\b(?!\\s*\\()");
     /** A class of package mpi named in the program, e.g. {@code Group}, {@code User_function}. */
@@ -39,6 +42,12 @@ final class ShimFeatures {
                 missing.add(call.group(1));
             }
         }
+        Matcher qualified = STATIC_CALL.matcher(source);
+        while (qualified.find()) {
+            if (!hasMethod(qualified.group(1), qualified.group(2))) {
+                missing.add(qualified.group(1) + "." + qualified.group(2));
+            }
+        }
         Matcher constant = CONSTANT.matcher(source);
         while (constant.find()) {
             if (!hasField(constant.group(1))) {
@@ -52,6 +61,19 @@ final class ShimFeatures {
             }
         }
         return missing;
+    }
+
+    private static boolean hasMethod(String simpleClass, String method) {
+        Class<?> type = load(simpleClass);
+        if (type == null) {
+            return false;
+        }
+        for (Method m : type.getMethods()) {
+            if (m.getName().equals(method)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasField(String name) {
