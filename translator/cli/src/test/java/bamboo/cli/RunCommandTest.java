@@ -77,7 +77,7 @@ class RunCommandTest {
                 "  public static void main(String[] args) throws MPIException {",
                 "    MPI.Init(args);",
                 "    if (MPI.COMM_WORLD.Rank() == 1) throw new IllegalStateException(\"bad state\");",
-                "    MPI.COMM_WORLD.Barrier();",
+                "    MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 1, 0);",
                 "    MPI.Finalize();",
                 "  }",
                 "}"));
@@ -103,6 +103,15 @@ class RunCommandTest {
         CliRun r = CliRun.of("run", "--np", "2", stuck.toString());
         assertEquals(3, r.exitCode, r.toString());
         assertTrue(r.err.toLowerCase().contains("deadlock"), r.toString());
+    }
+
+    @Test
+    void compilerErrorsKeepTheirDetail() throws IOException {
+        Path bad = write("Sym.java", "public class Sym {\n  void f() { undefinedCall(); }\n}\n");
+        CliRun r = CliRun.of("run", bad.toString());
+        assertEquals(2, r.exitCode, r.toString());
+        assertTrue(r.err.contains("Sym.java:2:14: error: cannot find symbol (symbol: method undefinedCall()"),
+                r.toString());
     }
 
     @Test

@@ -72,13 +72,22 @@ public final class SourceCompiler {
                 continue;
             }
             String file = d.getSource() == null ? source.toString() : Path.of(d.getSource().toUri()).toString();
-            String message = d.getMessage(Locale.ROOT).lines().findFirst().orElse("");
+            String message = oneLine(d.getMessage(Locale.ROOT));
             lines.add(file + ":" + d.getLineNumber() + ":" + d.getColumnNumber() + ": error: " + message);
         }
         if (lines.isEmpty()) {
             lines.add(source + ": error: does not compile");
         }
         return String.join(System.lineSeparator(), lines);
+    }
+
+    /** javac's message on one line: the headline, then its detail lines in parentheses. */
+    private static String oneLine(String message) {
+        List<String> lines = message.lines().map(l -> l.strip().replaceAll("\\s+", " ")).filter(l -> !l.isEmpty()).collect(Collectors.toList());
+        if (lines.size() <= 1) {
+            return lines.isEmpty() ? "" : lines.get(0);
+        }
+        return lines.get(0) + " (" + String.join(", ", lines.subList(1, lines.size())) + ")";
     }
 
     /** Finds the class compiled from the file's own name, in whatever package it declares. */
