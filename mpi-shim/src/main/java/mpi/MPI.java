@@ -16,15 +16,8 @@ public class MPI {
     public static final int ANY_TAG = -2;
     /** The null process: sends to it and receives from it complete at once and move nothing. */
     public static final int PROC_NULL = -3;
-    /** Undefined rank, colour or index. */
-    public static final int UNDEFINED = -1;
     /** Largest tag a send may use. */
     public static final int TAG_UB = Integer.MAX_VALUE;
-    /** Results of {@code Comm.Compare} and {@code Group.Compare}. */
-    public static final int IDENT = 0;
-    public static final int CONGRUENT = 1;
-    public static final int SIMILAR = 2;
-    public static final int UNEQUAL = 3;
 
     // ---- datatypes -----------------------------------------------------------------------------------
     public static final Datatype BYTE = new Datatype("BYTE", Datatype.Base.BYTE, 1);
@@ -41,6 +34,29 @@ public class MPI {
     public static final Datatype LONG2 = new Datatype("LONG2", Datatype.Base.LONG, 2);
     public static final Datatype FLOAT2 = new Datatype("FLOAT2", Datatype.Base.FLOAT, 2);
     public static final Datatype DOUBLE2 = new Datatype("DOUBLE2", Datatype.Base.DOUBLE, 2);
+
+    // Collectives layer: reduction operations, group and communicator comparison (owned by shim-coll).
+    public static final Op SUM = new Op(bamboo.shim.coll.PredefinedOp.SUM);
+    public static final Op PROD = new Op(bamboo.shim.coll.PredefinedOp.PROD);
+    public static final Op MAX = new Op(bamboo.shim.coll.PredefinedOp.MAX);
+    public static final Op MIN = new Op(bamboo.shim.coll.PredefinedOp.MIN);
+    public static final Op LAND = new Op(bamboo.shim.coll.PredefinedOp.LAND);
+    public static final Op LOR = new Op(bamboo.shim.coll.PredefinedOp.LOR);
+    public static final Op LXOR = new Op(bamboo.shim.coll.PredefinedOp.LXOR);
+    public static final Op BAND = new Op(bamboo.shim.coll.PredefinedOp.BAND);
+    public static final Op BOR = new Op(bamboo.shim.coll.PredefinedOp.BOR);
+    public static final Op BXOR = new Op(bamboo.shim.coll.PredefinedOp.BXOR);
+    public static final Op MAXLOC = new Op(bamboo.shim.coll.PredefinedOp.MAXLOC);
+    public static final Op MINLOC = new Op(bamboo.shim.coll.PredefinedOp.MINLOC);
+    /** Results of {@code Comm.Compare} and {@code Group.Compare}, with MPJ Express's values. */
+    public static final int IDENT = 0;
+    public static final int CONGRUENT = 3;
+    public static final int SIMILAR = 1;
+    public static final int UNEQUAL = 2;
+    /** A rank that is not in a group, or a Split colour for processes that join no new communicator. */
+    public static final int UNDEFINED = -32766;
+    /** The group with no members. */
+    public static final Group GROUP_EMPTY = new Group(new int[0], -1);
 
     // ---- the world communicator ----------------------------------------------------------------------
     /** All ranks of the job; resolves to the calling thread's rank. */
