@@ -18,6 +18,8 @@ final class Config {
     int spins = 200;
     int yields = 20;
     long maxParkNanos = 1_000_000;
+    /** Longest park of an idle handler: bounds the delay before it notices a message from another process. */
+    long handlerMaxParkNanos = 50_000;
     long deadlockCheckNanos = 50_000_000;
     long closeTimeoutMillis = 5_000;
 }

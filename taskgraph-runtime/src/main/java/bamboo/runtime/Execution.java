@@ -85,13 +85,17 @@ final class Execution {
             if (control.failure() != null || control.unfinished() == 0) {
                 return;
             }
-            long progress = progress();
-            if (stalled() && progress == lastProgress) {
-                quietChecks++;
+            // A snapshot counts only if nothing moved while it was taken (progress equal before and after),
+            // and a deadlock needs two such snapshots in a row with no progress in between.
+            long before = progress();
+            boolean stalled = stalled();
+            long after = progress();
+            if (stalled && before == after) {
+                quietChecks = after == lastProgress ? quietChecks + 1 : 1;
             } else {
-                quietChecks = stalled() ? 1 : 0;
+                quietChecks = 0;
             }
-            lastProgress = progress;
+            lastProgress = after;
             if (quietChecks >= 2) {
                 control.fail(DeadlockReport.build(nodes, control.unfinished(), config.numTasks));
                 return;

@@ -11,9 +11,13 @@ import java.util.Locale;
  */
 public final class Profile {
 
-    /** One worker or message handler. Idle = wall time - busy time. */
-    public record ThreadProfile(String name, long busyNanos, long idleNanos, long executions, long switches,
-                                long messagesSent, long bytesSent, long messagesReceived, long bytesReceived) {
+    /**
+     * One worker or message handler. Busy = wall time - idle time. For a handler, messages sent and
+     * received are those it forwarded to and from other processes.
+     */
+    public record ThreadProfile(String name, boolean handler, long busyNanos, long idleNanos, long executions,
+                                long switches, long messagesSent, long bytesSent, long messagesReceived,
+                                long bytesReceived) {
     }
 
     private final long wallNanos;
@@ -39,7 +43,7 @@ public final class Profile {
         long waitSum = 0;
         long activations = 0;
         for (ThreadStats s : stats) {
-            list.add(new ThreadProfile(s.name, Math.max(0, wallNanos - s.idleNanos), Math.min(wallNanos, s.idleNanos), s.executions,
+            list.add(new ThreadProfile(s.name, s.handler, Math.max(0, wallNanos - s.idleNanos), Math.min(wallNanos, s.idleNanos), s.executions,
                     s.switches, s.messagesSent, s.bytesSent, s.messagesReceived, s.bytesReceived));
             latSamples += s.latencySamples;
             latSum += s.latencySumNanos;
@@ -67,12 +71,14 @@ public final class Profile {
         return threads.stream().mapToLong(ThreadProfile::switches).sum();
     }
 
+    /** Task-to-task messages sent (each counted once, by the sending worker). */
     public long messages() {
-        return threads.stream().mapToLong(ThreadProfile::messagesSent).sum();
+        return threads.stream().filter(t -> !t.handler()).mapToLong(ThreadProfile::messagesSent).sum();
     }
 
+    /** Payload bytes of those messages. */
     public long bytes() {
-        return threads.stream().mapToLong(ThreadProfile::bytesSent).sum();
+        return threads.stream().filter(t -> !t.handler()).mapToLong(ThreadProfile::bytesSent).sum();
     }
 
     /** Mean time from send to receive, sampled. */

@@ -9,6 +9,8 @@ final class ThreadStats {
     static final int SAMPLE = 16;
 
     final String name;
+    /** A message handler: its messages are forwarded ones, already counted by the sending worker. */
+    final boolean handler;
     long idleNanos;
     long executions;
     long switches;
@@ -23,8 +25,9 @@ final class ThreadStats {
     long activations;
     int sampleTick;
 
-    ThreadStats(String name) {
+    ThreadStats(String name, boolean handler) {
         this.name = name;
+        this.handler = handler;
     }
 
     /** True once every {@link #SAMPLE} calls. */

@@ -14,7 +14,7 @@ final class Worker implements Agent {
     Worker(int index, Node node, TraceLog trace) {
         this.index = index;
         this.node = node;
-        this.stats = new ThreadStats(roleName());
+        this.stats = new ThreadStats(roleName(), false);
         this.trace = trace;
     }
 

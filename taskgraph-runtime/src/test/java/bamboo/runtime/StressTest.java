@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class StressTest {
 
     /** Planned receive: from source with tag, the index-th message of that pair. */
-    record Expect(int source, int tag, int index) {
+    public record Expect(int source, int tag, int index) {
     }
 
     /** Planned send. */
