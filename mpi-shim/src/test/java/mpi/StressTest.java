@@ -41,12 +41,12 @@ class StressTest {
     }
 
     @Test
-    void randomTrafficArrivesExactlyOnceInOrder() {
+    public void randomTrafficArrivesExactlyOnceInOrder() {
         run(JobConfig.of(NP).withEagerLimit(512), 11);
     }
 
     @Test
-    void randomTrafficOverASimulatedNetwork() {
+    public void randomTrafficOverASimulatedNetwork() {
         run(JobConfig.of(NP).withNodes(3).withLatencyNanos(20_000).withBandwidth(2e9).withEagerLimit(512), 12);
     }
 
@@ -67,6 +67,7 @@ class StressTest {
                     receiveAll(incoming, nextSeq);
                 } catch (Throwable t) {
                     receiverFailure[0] = t;
+                    t.printStackTrace();
                 }
             }, "receiver-" + rank);
             receiver.start();
