@@ -29,6 +29,11 @@ import java.util.stream.IntStream;
  */
 public class Intracomm extends Comm {
 
+    /** COMM_WORLD (created once by {@link MPI}). */
+    Intracomm() {
+        super();
+    }
+
     Intracomm(Comm parent, int[] worldRanks, int context) {
         super(parent, worldRanks, context);
     }
