@@ -65,7 +65,7 @@ public class Intracomm extends Comm {
         if (colour < 0 && colour != MPI.UNDEFINED) {
             throw new MPIException(call + ": colour " + colour + " must be >= 0 or MPI.UNDEFINED");
         }
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         // One allgather carries (colour, key, context candidate): the maximum candidate is the agreed
         // context, exactly what an Allreduce(MAX) of the candidates would give, in one collective.
@@ -93,6 +93,7 @@ public class Intracomm extends Comm {
         if (group == null) {
             throw new MPIException(call + ": group is null");
         }
+        final Channel ch = collectiveChannel(call);
         final int[] mine = worldRanks();
         final int[] sorted = mine.clone();
         Arrays.sort(sorted);
@@ -102,7 +103,7 @@ public class Intracomm extends Comm {
             }
         }
         final int context = agreeContext(call);
-        final int self = mine[collectiveChannel().rank()];
+        final int self = mine[ch.rank()];
         final int[] members = group.worldRanks();
         return IntStream.of(members).anyMatch(w -> w == self) ? new Intracomm(this, members, context) : null;
     }
@@ -115,7 +116,7 @@ public class Intracomm extends Comm {
     /** Agrees on a context id: the maximum of every member's candidate, then marks it used. */
     private int agreeContext(String call) throws MPIException {
         final int[] max = new int[1];
-        Allreduce.run(collectiveChannel(), new int[] {contextCandidate()}, 0, max, 0, 1, MPI.INT, PredefinedOp.MAX);
+        Allreduce.run(collectiveChannel(call), new int[] {contextCandidate()}, 0, max, 0, 1, MPI.INT, PredefinedOp.MAX);
         contextAgreed(max[0]);
         return max[0];
     }
@@ -124,13 +125,13 @@ public class Intracomm extends Comm {
 
     /** Blocks until every process of the group has called it (MPI_BARRIER). */
     public void Barrier() throws MPIException {
-        bamboo.shim.coll.Barrier.run(collectiveChannel());
+        bamboo.shim.coll.Barrier.run(collectiveChannel("Intracomm.Barrier"));
     }
 
     /** Sends {@code count} items from the root's buffer to every process's buffer (MPI_BCAST). */
     public void Bcast(Object buf, int offset, int count, Datatype type, int root) throws MPIException {
         final String call = "Intracomm.Bcast";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         Args.root(call, root, ch.size());
         Args.buffer(call, "buf", buf, offset, count, type);
         final int per = type.elementsPerItem();
@@ -142,7 +143,7 @@ public class Intracomm extends Comm {
                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Gather";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         Args.root(call, root, ch.size());
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         if (ch.rank() == root) {
@@ -159,7 +160,7 @@ public class Intracomm extends Comm {
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Gatherv";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         Args.root(call, root, n);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
@@ -183,7 +184,7 @@ public class Intracomm extends Comm {
                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Scatter";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         Args.root(call, root, ch.size());
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
         if (ch.rank() == root) {
@@ -200,7 +201,7 @@ public class Intracomm extends Comm {
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Scatterv";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         Args.root(call, root, n);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
@@ -223,7 +224,7 @@ public class Intracomm extends Comm {
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
         final String call = "Intracomm.Allgather";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
         Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
@@ -237,7 +238,7 @@ public class Intracomm extends Comm {
                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
             throws MPIException {
         final String call = "Intracomm.Allgatherv";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
@@ -252,7 +253,7 @@ public class Intracomm extends Comm {
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
         final String call = "Intracomm.Alltoall";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
         Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
@@ -266,7 +267,7 @@ public class Intracomm extends Comm {
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
             throws MPIException {
         final String call = "Intracomm.Alltoallv";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "sdispls", sdispls, sendtype, n);
         Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "rdispls", rdispls, recvtype, n);
@@ -284,7 +285,7 @@ public class Intracomm extends Comm {
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                        Datatype datatype, Op op, int root) throws MPIException {
         final String call = "Intracomm.Reduce";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         Args.root(call, root, ch.size());
         final Reduction reduction = reduction(call, op, datatype);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
@@ -301,7 +302,7 @@ public class Intracomm extends Comm {
         final Reduction reduction = reduction(call, op, datatype);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
-        Allreduce.run(collectiveChannel(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
+        Allreduce.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
     }
 
     /** Reduces a vector of sum(recvcounts) items and leaves segment i on process i
@@ -309,7 +310,7 @@ public class Intracomm extends Comm {
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                                Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Reduce_scatter";
-        final Channel ch = collectiveChannel();
+        final Channel ch = collectiveChannel(call);
         final Reduction reduction = reduction(call, op, datatype);
         Args.counts(call, "recvcounts", recvcounts, ch.size());
         final long total = Arrays.stream(recvcounts, 0, ch.size()).asLongStream().sum();
@@ -329,7 +330,7 @@ public class Intracomm extends Comm {
         final Reduction reduction = reduction(call, op, datatype);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
-        Scan.run(collectiveChannel(), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
+        Scan.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
     }
 
     private static Reduction reduction(String call, Op op, Datatype datatype) throws MPIException {
