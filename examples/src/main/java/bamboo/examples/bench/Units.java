@@ -96,7 +96,10 @@ public final class Units {
     }
 
     private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v);
+        if (v == Math.rint(v)) {
+            return Long.toString((long) v);
+        }
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
     }
 
     private static double parseNumber(String option, String whole, String number) {
