@@ -22,6 +22,7 @@ class FormsTest {
         add(b, "jacobi3d", new int[] {1, 2, 3, 4, 6}, "n=11", "iters=12", "errEvery=5");
         add(b, "jacobi2d", new int[] {1, 2, 3, 4, 5}, "n=29", "iters=17", "resEvery=4");
         add(b, "cannon", new int[] {1, 2, 4, 5, 9}, "n=23");
+        add(b, "summa", new int[] {1, 2, 3, 4, 6}, "n=29", "nb=4");
         return b.build();
     }
 

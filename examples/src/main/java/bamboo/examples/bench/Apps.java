@@ -28,7 +28,12 @@ public final class Apps {
                         args("n", "576"),
                         args("n", "384"),
                         a -> bamboo.examples.cannon.Kernel.sequential(AppSpec.intArg(a, "n")),
-                        100_000, 200e6, 4, true));
+                        100_000, 200e6, 4, true),
+                new AppSpec("summa", "bamboo.examples.summa",
+                        args("n", "576", "nb", "48"),
+                        args("n", "384", "nb", "48"),
+                        a -> bamboo.examples.summa.Kernel.sequential(AppSpec.intArg(a, "n")),
+                        100_000, 200e6, 2, false));
     }
 
     /** The application called {@code name}. */

@@ -2,6 +2,7 @@ package bamboo.examples.cannon;
 
 import bamboo.examples.common.Decomp;
 import bamboo.examples.common.Hash;
+import bamboo.examples.common.IntMatrices;
 import bamboo.examples.common.Reference;
 
 /**
@@ -50,16 +51,6 @@ public final class Kernel {
             fillA(a, row, col);
             fillB(b, row, col);
         }
-    }
-
-    /** Entry (i, k) of A. */
-    public static double aAt(int i, int k) {
-        return (i * 3 + k * 7) % 19 - 9;
-    }
-
-    /** Entry (k, j) of B. */
-    public static double bAt(int k, int j) {
-        return (k * 5 + j * 11) % 23 - 11;
     }
 
     /** True when this process owns blocks (its rank is below {@code q^2}). */
@@ -197,29 +188,7 @@ public final class Kernel {
 
     /** The checksum and the exact total of {@code C = A B} computed directly, in integers. */
     public static Reference sequential(int n) {
-        long[] bt = new long[n * n];
-        for (int k = 0; k < n; k++) {
-            for (int j = 0; j < n; j++) {
-                bt[j * n + k] = (long) bAt(k, j);
-            }
-        }
-        long[] arow = new long[n];
-        long sum = 0, total = 0;
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < n; k++) {
-                arow[k] = (long) aAt(i, k);
-            }
-            for (int j = 0; j < n; j++) {
-                long x = 0;
-                int base = j * n;
-                for (int k = 0; k < n; k++) {
-                    x += arow[k] * bt[base + k];
-                }
-                sum += Hash.term((long) i * n + j, x);
-                total += x;
-            }
-        }
-        return new Reference(sum, (double) total);
+        return IntMatrices.product(n);
     }
 
     private void multiply(double[] ablk, double[] bblk) {
@@ -253,7 +222,7 @@ public final class Kernel {
         int i0 = Decomp.start(n, q, r), k0 = Decomp.start(n, q, k), bk = Decomp.size(n, q, k);
         for (int i = 0; i < bi; i++) {
             for (int kk = 0; kk < bk; kk++) {
-                buf[i * bk + kk] = aAt(i0 + i, k0 + kk);
+                buf[i * bk + kk] = IntMatrices.a(i0 + i, k0 + kk);
             }
         }
     }
@@ -262,7 +231,7 @@ public final class Kernel {
         int k0 = Decomp.start(n, q, k), j0 = Decomp.start(n, q, cc), bk = Decomp.size(n, q, k);
         for (int kk = 0; kk < bk; kk++) {
             for (int j = 0; j < bj; j++) {
-                buf[kk * bj + j] = bAt(k0 + kk, j0 + j);
+                buf[kk * bj + j] = IntMatrices.b(k0 + kk, j0 + j);
             }
         }
     }
