@@ -45,7 +45,7 @@ public final class AppRun {
         assertTrue(o.result().succeeded(), () -> mainClass + " np=" + np + ": " + o.result().message()
                 + "\n" + o.output());
         String prefix = app + " " + form + ": ";
-        assertTrue(o.output().contains(prefix + "verified against the sequential reference"),
+        assertTrue(o.output().contains(prefix + "verified"),
                 () -> "no verification line from " + mainClass + " np=" + np + ":\n" + o.output());
         assertTrue(o.output().matches("(?s).*" + prefix + "time [0-9.]+ s\\R.*"),
                 () -> "no time line from " + mainClass + " np=" + np + ":\n" + o.output());

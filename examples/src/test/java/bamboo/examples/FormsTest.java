@@ -23,6 +23,8 @@ class FormsTest {
         add(b, "jacobi2d", new int[] {1, 2, 3, 4, 5}, "n=29", "iters=17", "resEvery=4");
         add(b, "cannon", new int[] {1, 2, 4, 5, 9}, "n=23");
         add(b, "summa", new int[] {1, 2, 3, 4, 6}, "n=29", "nb=4");
+        add(b, "cg", new int[] {1, 2, 3, 4}, "n=600");
+        add(b, "cg", new int[] {2, 5}, "matrix=grid12.mtx");
         return b.build();
     }
 

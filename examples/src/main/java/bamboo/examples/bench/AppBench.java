@@ -95,7 +95,7 @@ public final class AppBench {
         for (int a = 0; a < options.apps.size(); a++) {
             AppSpec app = options.apps.get(a);
             Map<String, String> problem = app.problem(options.quick, options.overrides);
-            progress.note(app.name() + ": computing the sequential reference for " + problem);
+            progress.note(app.name() + ": preparing " + problem);
             Reference ref = app.reference().apply(problem);
             argvs.add(AppSpec.argv(problem, ref));
         }

@@ -17,6 +17,7 @@ import java.util.function.Function;
  * @param fullArgs      program arguments of a full run (explicit, so the reference sees the same values)
  * @param quickArgs     program arguments of a {@code --quick} run
  * @param reference     the expected result for given arguments, computed sequentially in the driver
+ *                      (null for an application that checks an invariant instead)
  * @param latencyNanos  default simulated latency between nodes
  * @param bandwidth     default simulated bandwidth between nodes, bytes per second
  * @param defaultNodes  simulated nodes unless {@code --nodes} says otherwise
@@ -54,11 +55,13 @@ public record AppSpec(String name, String packageName, Map<String, String> fullA
         return args;
     }
 
-    /** {@code key=value} program arguments, plus {@code check=<reference>}. */
+    /** {@code key=value} program arguments, plus {@code check=<reference>} when there is one. */
     public static String[] argv(Map<String, String> problem, Reference ref) {
         List<String> out = new ArrayList<>();
         problem.forEach((k, v) -> out.add(k + "=" + v));
-        out.add("check=" + ref.encode());
+        if (ref != null) {
+            out.add("check=" + ref.encode());
+        }
         return out.toArray(new String[0]);
     }
 

@@ -33,6 +33,11 @@ public final class Apps {
                         args("n", "576", "nb", "48"),
                         args("n", "384", "nb", "48"),
                         a -> bamboo.examples.summa.Kernel.sequential(AppSpec.intArg(a, "n")),
+                        100_000, 200e6, 2, false),
+                new AppSpec("cg", "bamboo.examples.cg",
+                        args("n", "400000", "band", "4", "extra", "2", "shift", "0.02"),
+                        args("n", "200000", "band", "4", "extra", "2", "shift", "0.05"),
+                        a -> null, // verified against its known solution, no reference to compute
                         100_000, 200e6, 2, false));
     }
 

@@ -58,6 +58,18 @@ public final class Decomp {
         return start(n, parts, i + 1) - start(n, parts, i);
     }
 
+    /** The part of an extent {@code n} split into {@code parts} that owns index {@code k}. */
+    public static int owner(int n, int parts, int k) {
+        int p = (int) ((long) k * parts / n);
+        while (p + 1 < parts && start(n, parts, p + 1) <= k) {
+            p++;
+        }
+        while (p > 0 && start(n, parts, p) > k) {
+            p--;
+        }
+        return p;
+    }
+
     /** Fails with a clear message when an extent cannot give every part at least {@code min} indices. */
     public static void requireSplittable(String app, String what, int n, int parts, int min) {
         if ((long) n < (long) parts * min) {

@@ -41,6 +41,23 @@ public final class Params {
         throw new IllegalArgumentException(app + ": " + key + "=" + text + " is not a positive integer");
     }
 
+    /** The positive real argument {@code key}, or {@code fallback} when absent. */
+    public double positiveReal(String key, double fallback) {
+        String text = values.remove(key);
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            double value = Double.parseDouble(text.trim());
+            if (value > 0 && !Double.isInfinite(value)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the argument's name
+        }
+        throw new IllegalArgumentException(app + ": " + key + "=" + text + " is not a positive number");
+    }
+
     /** The text argument {@code key}, or {@code fallback} when absent. */
     public String text(String key, String fallback) {
         String text = values.remove(key);

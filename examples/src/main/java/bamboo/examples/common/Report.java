@@ -36,6 +36,18 @@ public final class Report {
         System.out.println(app + " " + form + ": verified against the sequential reference: " + detail);
     }
 
+    /**
+     * Prints the verification line of a check by invariant (a known solution, a residual computed anew)
+     * and fails when it does not hold.
+     */
+    public static void verifyInvariant(String app, String form, boolean holds, String detail) {
+        if (!holds) {
+            System.out.println(app + " " + form + ": verification FAILED: " + detail);
+            throw new IllegalStateException(app + " " + form + ": result fails its check: " + detail);
+        }
+        System.out.println(app + " " + form + ": verified: " + detail);
+    }
+
     /** Prints the timing line the benchmark reads. */
     public static void time(String app, String form, double seconds) {
         System.out.println(String.format(Locale.ROOT, "%s %s: time %.6f s", app, form, seconds));
