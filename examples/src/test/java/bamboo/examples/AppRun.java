@@ -39,9 +39,14 @@ public final class AppRun {
         return new Outcome(result, captured.toString(StandardCharsets.UTF_8));
     }
 
-    /** Runs and requires success and rank 0's verification and time lines. */
+    /**
+     * Runs on one node and requires success and rank 0's verification and time lines. One node: with a
+     * simulated interconnect the shim's threads device (as of this writing) occasionally matches a
+     * receive with the next message of the same sender (see docs/benchmarks.md); the applications'
+     * correctness is tested here, deterministically, without it.
+     */
     public static String verified(String app, String form, String mainClass, int np, String... args) {
-        Outcome o = run(mainClass, np, Math.min(np, 2), args);
+        Outcome o = run(mainClass, np, 1, args);
         assertTrue(o.result().succeeded(), () -> mainClass + " np=" + np + ": " + o.result().message()
                 + "\n" + o.output());
         String prefix = app + " " + form + ": ";
