@@ -47,7 +47,13 @@ public final class Translator {
         List<GeneratedSource> out = new ArrayList<>();
         if (d.isEmpty()) {
             for (Program p : programs) {
-                out.addAll(new ProgramEmitter(parser).emit(p, d));
+                try {
+                    out.addAll(new ProgramEmitter(parser).emit(p, d));
+                } catch (RuntimeException | StackOverflowError e) {
+                    // A translator bug must still read as one sentence, not a stack trace (BRIEF §6).
+                    d.error(p.fileName(), p.type().getName(), "the translator failed on program " + p.simpleName()
+                            + " (a translator bug; please report it with this file): " + e);
+                }
             }
         }
         if (!d.isEmpty() || !emit) {

@@ -101,23 +101,29 @@ public final class ReceiveSlice {
         Set<String> needed = new HashSet<>();
         for (MethodCallExpr c : receives) {
             List<Expression> controls = new ArrayList<>();
+            controls.addAll(enclosingControls(c, blocks));
             controls.add(MpiCall.arg(c, 0, MpiCall.PEER));
             controls.add(MpiCall.arg(c, 0, MpiCall.TAG));
-            controls.addAll(enclosingControls(c, blocks));
+            boolean reported = false;
             for (Expression e : controls) {
                 Set<String> closure = closure(names(e), localDeps, locals);
                 needed.addAll(closure);
                 for (String n : closure) {
+                    if (reported) {
+                        break;
+                    }
                     if (buffers.contains(n)) {
                         diagnostics.error(file, e, "'" + e + "' decides which messages " + c.getNameAsString()
                                 + " waits for but depends on '" + n + "', received in the same olap region; receive '"
                                 + n + "' in an earlier region");
                         ok = false;
+                        reported = true;
                     } else if (outsideWritten.contains(n)) {
                         diagnostics.error(file, e, "'" + e + "' decides which messages " + c.getNameAsString()
                                 + " waits for but depends on '" + n + "', which the receive block itself changes; "
                                 + "compute it before the region");
                         ok = false;
+                        reported = true;
                     }
                 }
             }

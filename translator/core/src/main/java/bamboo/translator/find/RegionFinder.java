@@ -18,6 +18,9 @@ import java.util.Optional;
  * the labels against the rules of the programming model.
  */
 public final class RegionFinder {
+    /** On a labelled block already reported as a misplaced part of a region (not to report it twice). */
+    private static final com.github.javaparser.ast.DataKey<Boolean> REPORTED = new com.github.javaparser.ast.DataKey<>() {
+    };
 
     /** Finds every region in {@code program.main()}, marks it with {@link Region#KEY}, reports label errors. */
     public void find(Program program, Diagnostics d) {
@@ -35,7 +38,7 @@ public final class RegionFinder {
         }
         for (LabeledStmt l : labels) {
             BlockKind kind = BlockKind.ofLabel(l.getLabel().asString());
-            if (kind != null && Where.partOf(l).isEmpty()) {
+            if (kind != null && Where.partOf(l).isEmpty() && !l.containsData(REPORTED)) {
                 d.error(file, l, "'" + kind.label() + "' block outside an olap region: send, receive and compute "
                         + "blocks must stand directly inside a block or loop labelled olap...");
             }
@@ -90,15 +93,18 @@ public final class RegionFinder {
             LabeledStmt pl = (LabeledStmt) child;
             if (!(pl.getStatement() instanceof BlockStmt)) {
                 d.error(file, pl, "label '" + kind.label() + "' must stand on a block { ... }");
+                pl.setData(REPORTED, true);
                 continue;
             }
             if (kind == BlockKind.COMPUTE && seenCompute) {
                 d.error(file, pl, "olap region '" + name + "' has a second compute block; a region has at most one");
+                pl.setData(REPORTED, true);
                 continue;
             }
             if (kind == BlockKind.RECEIVE && seenCompute) {
                 d.error(file, pl, "receive block after the compute block of region '" + name + "': blocks are not "
                         + "reordered across a compute block; start a new olap region for it");
+                pl.setData(REPORTED, true);
                 continue;
             }
             seenCompute |= kind == BlockKind.COMPUTE;

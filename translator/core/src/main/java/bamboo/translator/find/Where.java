@@ -73,16 +73,20 @@ public final class Where {
     /** The first construct above {@code node} (up to its method) inside which a task cannot suspend. */
     public static Optional<String> barrier(Node node) {
         Node child = node;
+        String first = null;
         for (Node n = node.getParentNode().orElse(null); n != null; child = n, n = n.getParentNode().orElse(null)) {
             if (n instanceof BodyDeclaration) {
-                return Optional.empty();
+                break;
             }
             String what = barrierName(n, child);
-            if (what != null) {
-                return Optional.of(what);
+            if (what != null && (what.contains("lambda") || what.contains("class"))) {
+                return Optional.of(what); // code in another function: the strongest reason
+            }
+            if (first == null) {
+                first = what;
             }
         }
-        return Optional.empty();
+        return Optional.ofNullable(first);
     }
 
     private static String barrierName(Node n, Node child) {
