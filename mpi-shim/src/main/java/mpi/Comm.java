@@ -1,10 +1,21 @@
 package mpi;
 
 import bamboo.shim.coll.Channel;
+import bamboo.shim.device.threads.Binding;
+import bamboo.shim.device.threads.Checks;
+import bamboo.shim.device.threads.ContextChannel;
+import bamboo.shim.device.threads.Endpoint;
+import bamboo.shim.device.threads.Pending;
+import bamboo.shim.device.threads.Scope;
+import bamboo.shim.device.threads.SendMode;
 
 /**
  * A communicator: a group of processes and a private context in which their messages match.
  * Point-to-point calls live here; collectives in {@link Intracomm}.
+ *
+ * <p>{@code MPI.COMM_WORLD} is one object shared by every rank of a job; it resolves to the calling
+ * thread's rank (bound by the job runner, inherited by threads the rank creates). Communicators made
+ * from it hold their process directly.
  *
  * <p>Contract between the point-to-point layer and the collectives layer (both inside the shim):
  * <ul>
@@ -13,32 +24,320 @@ import bamboo.shim.coll.Channel;
  *   <li>{@link #contextCandidate()} / {@link #contextAgreed(int)}: context ids are agreed by an
  *       {@code Allreduce(MAX)} of every member's candidate over the parent, then marked used.</li>
  * </ul>
+ * Context id {@code c} puts point-to-point traffic on wire context {@code 2c} and collective traffic on
+ * {@code 2c + 1}; COMM_WORLD is context 0.
  */
 public class Comm {
+    /** The process of a derived communicator; null for COMM_WORLD (resolved per calling thread). */
+    private final Endpoint endpoint;
+    private final Scope scope;
+    private final Scope collectiveScope;
+    private final int context;
+    private volatile boolean freed;
+
+    /** COMM_WORLD. */
+    Comm() {
+        this.endpoint = null;
+        this.scope = null;
+        this.collectiveScope = null;
+        this.context = 0;
+    }
 
     /** Creates a communicator of the same process as {@code parent}, over {@code worldRanks} (the
      *  group, as ranks of the world in group order) with context id {@code context}. */
     Comm(Comm parent, int[] worldRanks, int context) {
-        throw new UnsupportedOperationException("point-to-point layer in progress");
+        this.endpoint = parent.process();
+        this.context = context;
+        final int worldSize = endpoint.world().size();
+        this.scope = new Scope(worldRanks, worldSize, 2 * context, "communicator " + context);
+        this.collectiveScope = scope.withContext(2 * context + 1, "communicator " + context + " (collective)");
     }
 
     /** Point-to-point on this communicator's collective context. */
     Channel collectiveChannel() {
-        throw new UnsupportedOperationException("point-to-point layer in progress");
+        final Endpoint e = process();
+        return collectiveScope == null ? e.worldChannel() : new ContextChannel(e, collectiveScope);
     }
 
     /** The smallest context id this process has not used yet. */
     int contextCandidate() {
-        throw new UnsupportedOperationException("point-to-point layer in progress");
+        return process().contextCandidate();
     }
 
     /** Records that {@code context} (the agreed maximum of all candidates) is now in use. */
     void contextAgreed(int context) {
-        throw new UnsupportedOperationException("point-to-point layer in progress");
+        process().contextAgreed(context);
     }
 
     /** The group, as world ranks in communicator-rank order. */
     int[] worldRanks() {
-        throw new UnsupportedOperationException("point-to-point layer in progress");
+        final Endpoint e = process();
+        return scopeOf(e).worldRanks();
+    }
+
+    /** This communicator's context id. */
+    int context() {
+        return context;
+    }
+
+    // ---- size and rank -------------------------------------------------------------------------------
+
+    /** This process's rank in the communicator. */
+    public int Rank() throws MPIException {
+        final Endpoint e = enter("Rank");
+        return scopeOf(e).local(e.rank());
+    }
+
+    /** Number of processes in the communicator. */
+    public int Size() throws MPIException {
+        return scopeOf(enter("Size")).size();
+    }
+
+    /** Marks the communicator freed; later calls on it fail. COMM_WORLD cannot be freed. */
+    public void Free() throws MPIException {
+        enter("Free");
+        if (endpoint == null) {
+            throw new MPIException("Free: MPI.COMM_WORLD cannot be freed");
+        }
+        freed = true;
+    }
+
+    /** True for an inter-communicator; the shim has none. */
+    public boolean Test_inter() throws MPIException {
+        enter("Test_inter");
+        return false;
+    }
+
+    // ---- blocking sends ------------------------------------------------------------------------------
+
+    /** Standard send: returns when {@code buf} may be reused (eager copy, or the receiver copied it). */
+    public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        send("Send", buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+    }
+
+    /** Synchronous send: returns only when a matching receive has taken the message. */
+    public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        send("Ssend", buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+    }
+
+    /** Buffered send: copies the message and returns at once. */
+    public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        send("Bsend", buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+    }
+
+    /** Ready send (behaves as a standard send). */
+    public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
+        send("Rsend", buf, offset, count, datatype, dest, tag, SendMode.READY);
+    }
+
+    // ---- non-blocking sends --------------------------------------------------------------------------
+
+    public Request Isend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return isend("Isend", buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+    }
+
+    public Request Issend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return isend("Issend", buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+    }
+
+    public Request Ibsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return isend("Ibsend", buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+    }
+
+    public Request Irsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return isend("Irsend", buf, offset, count, datatype, dest, tag, SendMode.READY);
+    }
+
+    // ---- receives ------------------------------------------------------------------------------------
+
+    /** Blocking receive of at most {@code count} items; a longer message is an error (MPI_ERR_TRUNCATE). */
+    public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
+            throws MPIException {
+        final Endpoint e = enter("Recv");
+        final Scope s = scopeOf(e);
+        final int capacity = checkRecv("Recv", s, buf, offset, count, datatype, source, tag);
+        return e.recv(s, buf, offset * datatype.elementsPerItem(), capacity, datatype, source, tag, "Recv");
+    }
+
+    public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
+            throws MPIException {
+        final Endpoint e = enter("Irecv");
+        final Scope s = scopeOf(e);
+        final int capacity = checkRecv("Irecv", s, buf, offset, count, datatype, source, tag);
+        return new Request(e.irecv(s, buf, offset * datatype.elementsPerItem(), capacity, datatype, source, tag,
+                "Irecv"));
+    }
+
+    /** Sends and receives at once; never deadlocks whatever order the peers call it in. */
+    public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag)
+            throws MPIException {
+        final Endpoint e = enter("Sendrecv");
+        final Scope s = scopeOf(e);
+        final int elements = checkSend("Sendrecv", "sendbuf", s, sendbuf, sendoffset, sendcount, sendtype, dest,
+                sendtag);
+        final int capacity = checkRecvBuffer("Sendrecv", "recvbuf", s, recvbuf, recvoffset, recvcount, recvtype,
+                source, recvtag);
+        final Pending r = e.irecv(s, recvbuf, recvoffset * recvtype.elementsPerItem(), capacity, recvtype, source,
+                recvtag, "Sendrecv");
+        final Pending w = e.isend(s, sendbuf, sendoffset * sendtype.elementsPerItem(), elements, sendtype, dest,
+                sendtag, SendMode.STANDARD, "Sendrecv");
+        e.await(w, null);
+        e.await(r, null);
+        return r.complete();
+    }
+
+    /** Sends {@code buf} and receives into the same buffer. */
+    public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
+                                   int source, int recvtag) throws MPIException {
+        final Endpoint e = enter("Sendrecv_replace");
+        final Scope s = scopeOf(e);
+        final int elements = checkSend("Sendrecv_replace", "buf", s, buf, offset, count, datatype, dest, sendtag);
+        checkRecvBuffer("Sendrecv_replace", "buf", s, buf, offset, count, datatype, source, recvtag);
+        final int at = offset * datatype.elementsPerItem();
+        // Buffered: the outgoing data is copied before the receive may overwrite the buffer.
+        final Pending w = e.isend(s, buf, at, elements, datatype, dest, sendtag, SendMode.BUFFERED,
+                "Sendrecv_replace");
+        final Status status = e.recv(s, buf, at, elements, datatype, source, recvtag, "Sendrecv_replace");
+        e.await(w, null);
+        return status;
+    }
+
+    // ---- probes --------------------------------------------------------------------------------------
+
+    /** Waits until a matching message can be received; returns its status without receiving it. */
+    public Status Probe(int source, int tag) throws MPIException {
+        final Endpoint e = enter("Probe");
+        final Scope s = scopeOf(e);
+        Checks.rank("Probe", "source", source, s.size(), true);
+        Checks.recvTag("Probe", tag);
+        return e.probe(s, source, tag, "Probe");
+    }
+
+    /** The status of a matching message that can be received now, else null. */
+    public Status Iprobe(int source, int tag) throws MPIException {
+        final Endpoint e = enter("Iprobe");
+        final Scope s = scopeOf(e);
+        Checks.rank("Iprobe", "source", source, s.size(), true);
+        Checks.recvTag("Iprobe", tag);
+        return e.iprobe(s, source, tag);
+    }
+
+    // ---- persistent requests -------------------------------------------------------------------------
+
+    public Prequest Send_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return sendInit("Send_init", buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+    }
+
+    public Prequest Ssend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return sendInit("Ssend_init", buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+    }
+
+    public Prequest Bsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return sendInit("Bsend_init", buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+    }
+
+    public Prequest Rsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return sendInit("Rsend_init", buf, offset, count, datatype, dest, tag, SendMode.READY);
+    }
+
+    public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag)
+            throws MPIException {
+        final Endpoint e = enter("Recv_init");
+        final Scope s = scopeOf(e);
+        final int capacity = checkRecv("Recv_init", s, buf, offset, count, datatype, source, tag);
+        final int at = offset * datatype.elementsPerItem();
+        return new Prequest(() -> {
+            e.check("Prequest.Start");
+            return e.irecv(s, buf, at, capacity, datatype, source, tag, "Recv_init");
+        });
+    }
+
+    // ---- internals -----------------------------------------------------------------------------------
+
+    private void send(String call, Object buf, int offset, int count, Datatype type, int dest, int tag,
+                      SendMode mode) throws MPIException {
+        final Endpoint e = enter(call);
+        final Scope s = scopeOf(e);
+        final int elements = checkSend(call, "buf", s, buf, offset, count, type, dest, tag);
+        e.send(s, buf, offset * type.elementsPerItem(), elements, type, dest, tag, mode, call);
+    }
+
+    private Request isend(String call, Object buf, int offset, int count, Datatype type, int dest, int tag,
+                          SendMode mode) throws MPIException {
+        final Endpoint e = enter(call);
+        final Scope s = scopeOf(e);
+        final int elements = checkSend(call, "buf", s, buf, offset, count, type, dest, tag);
+        return new Request(e.isend(s, buf, offset * type.elementsPerItem(), elements, type, dest, tag, mode, call));
+    }
+
+    private Prequest sendInit(String call, Object buf, int offset, int count, Datatype type, int dest, int tag,
+                              SendMode mode) throws MPIException {
+        final Endpoint e = enter(call);
+        final Scope s = scopeOf(e);
+        final int elements = checkSend(call, "buf", s, buf, offset, count, type, dest, tag);
+        final int at = offset * type.elementsPerItem();
+        return new Prequest(() -> {
+            e.check("Prequest.Start");
+            return e.isend(s, buf, at, elements, type, dest, tag, mode, call);
+        });
+    }
+
+    private static int checkSend(String call, String what, Scope s, Object buf, int offset, int count, Datatype type,
+                                 int dest, int tag) throws MPIException {
+        Checks.rank(call, "dest", dest, s.size(), false);
+        Checks.sendTag(call, tag);
+        return Checks.buffer(call, what, buf, offset, count, type);
+    }
+
+    private static int checkRecv(String call, Scope s, Object buf, int offset, int count, Datatype type, int source,
+                                 int tag) throws MPIException {
+        return checkRecvBuffer(call, "buf", s, buf, offset, count, type, source, tag);
+    }
+
+    private static int checkRecvBuffer(String call, String what, Scope s, Object buf, int offset, int count,
+                                       Datatype type, int source, int tag) throws MPIException {
+        Checks.rank(call, "source", source, s.size(), true);
+        Checks.recvTag(call, tag);
+        return Checks.buffer(call, what, buf, offset, count, type);
+    }
+
+    /** The calling process, checked: initialised, not finalised, communicator not freed. */
+    private Endpoint enter(String call) throws MPIException {
+        final Endpoint e = endpoint != null ? endpoint : Binding.current();
+        if (e == null) {
+            throw new MPIException(call + ": MPI is not initialised (call MPI.Init first)");
+        }
+        e.check(call);
+        if (freed) {
+            throw new MPIException(call + ": the communicator has been freed");
+        }
+        return e;
+    }
+
+    /** The process this communicator belongs to, for the collectives layer (unchecked). */
+    private Endpoint process() {
+        final Endpoint e = endpoint != null ? endpoint : Binding.current();
+        if (e == null) {
+            throw new IllegalStateException("MPI is not initialised (call MPI.Init first)");
+        }
+        return e;
+    }
+
+    private Scope scopeOf(Endpoint e) {
+        return scope != null ? scope : e.world().worldScope();
+    }
+
+    @Override
+    public String toString() {
+        return endpoint == null ? "MPI.COMM_WORLD" : "Comm[context " + context + "]";
     }
 }

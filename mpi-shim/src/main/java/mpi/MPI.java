@@ -1,7 +1,25 @@
 package mpi;
 
+import bamboo.shim.device.threads.Binding;
+import bamboo.shim.device.threads.DeadlockWatch;
+import bamboo.shim.device.threads.Endpoint;
+import bamboo.shim.device.threads.World;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+
 /** The mpiJava 1.2 entry class: constants, datatypes and the process-wide calls. */
 public class MPI {
+    // ---- point-to-point constants (values as in MPJ Express) -----------------------------------------
+    /** Receive from any source. */
+    public static final int ANY_SOURCE = -2;
+    /** Receive any tag. */
+    public static final int ANY_TAG = -2;
+    /** The null process: sends to it and receives from it complete at once and move nothing. */
+    public static final int PROC_NULL = -3;
+    /** Largest tag a send may use. */
+    public static final int TAG_UB = Integer.MAX_VALUE;
+
+    // ---- datatypes -----------------------------------------------------------------------------------
     public static final Datatype BYTE = new Datatype("BYTE", Datatype.Base.BYTE, 1);
     public static final Datatype CHAR = new Datatype("CHAR", Datatype.Base.CHAR, 1);
     public static final Datatype SHORT = new Datatype("SHORT", Datatype.Base.SHORT, 1);
@@ -17,6 +35,113 @@ public class MPI {
     public static final Datatype FLOAT2 = new Datatype("FLOAT2", Datatype.Base.FLOAT, 2);
     public static final Datatype DOUBLE2 = new Datatype("DOUBLE2", Datatype.Base.DOUBLE, 2);
 
+    // Collectives layer: reduction operations, group and communicator comparison (owned by shim-coll).
+    public static final Op SUM = new Op(bamboo.shim.coll.PredefinedOp.SUM);
+    public static final Op PROD = new Op(bamboo.shim.coll.PredefinedOp.PROD);
+    public static final Op MAX = new Op(bamboo.shim.coll.PredefinedOp.MAX);
+    public static final Op MIN = new Op(bamboo.shim.coll.PredefinedOp.MIN);
+    public static final Op LAND = new Op(bamboo.shim.coll.PredefinedOp.LAND);
+    public static final Op LOR = new Op(bamboo.shim.coll.PredefinedOp.LOR);
+    public static final Op LXOR = new Op(bamboo.shim.coll.PredefinedOp.LXOR);
+    public static final Op BAND = new Op(bamboo.shim.coll.PredefinedOp.BAND);
+    public static final Op BOR = new Op(bamboo.shim.coll.PredefinedOp.BOR);
+    public static final Op BXOR = new Op(bamboo.shim.coll.PredefinedOp.BXOR);
+    public static final Op MAXLOC = new Op(bamboo.shim.coll.PredefinedOp.MAXLOC);
+    public static final Op MINLOC = new Op(bamboo.shim.coll.PredefinedOp.MINLOC);
+    /** Results of {@code Comm.Compare} and {@code Group.Compare}, with MPJ Express's values. */
+    public static final int IDENT = 0;
+    public static final int CONGRUENT = 3;
+    public static final int SIMILAR = 1;
+    public static final int UNEQUAL = 2;
+    /** A rank that is not in a group, or a Split colour for processes that join no new communicator. */
+    public static final int UNDEFINED = -32766;
+    /** The group with no members. */
+    public static final Group GROUP_EMPTY = new Group(new int[0], -1);
+
+    // ---- the world communicator ----------------------------------------------------------------------
+    /** All ranks of the job; resolves to the calling thread's rank. */
+    public static final Intracomm COMM_WORLD = new Intracomm();
+
+    private static final long ORIGIN = System.nanoTime();
+    private static volatile String hostName;
+
     protected MPI() {
     }
+
+    // ---- process-wide calls --------------------------------------------------------------------------
+
+    /**
+     * Initialises MPI for the calling rank and returns the program's arguments. Outside a job (a program
+     * started with plain {@code java}) it makes a one-rank world, so the program runs as {@code --np 1}.
+     */
+    public static String[] Init(String[] args) throws MPIException {
+        Endpoint e = Binding.current();
+        if (e == null) {
+            final World world = World.standalone();
+            e = world.endpoint(0);
+            Binding.bind(e);
+            DeadlockWatch.start(world, "bamboo-deadlock-watch", (summary, report) -> world.abort(summary));
+        }
+        e.init();
+        return args == null ? new String[0] : args;
+    }
+
+    /** Ends MPI for the calling rank; no MPI call may follow. */
+    public static void Finalize() throws MPIException {
+        final Endpoint e = Binding.current();
+        if (e == null) {
+            throw new MPIException("MPI.Finalize: MPI is not initialised (call MPI.Init first)");
+        }
+        e.finalizeMpi();
+    }
+
+    /** True once {@link #Init} has been called by this rank. */
+    public static boolean Initialized() throws MPIException {
+        final Endpoint e = Binding.current();
+        return e != null && e.initialized();
+    }
+
+    /** Wall-clock time in seconds since an arbitrary origin. */
+    public static double Wtime() {
+        return (System.nanoTime() - ORIGIN) / 1e9;
+    }
+
+    /** Resolution of {@link #Wtime()} in seconds. */
+    public static double Wtick() {
+        return 1e-9;
+    }
+
+    /** The host name; with a simulated interconnect, the host name and the rank's simulated node. */
+    public static String Get_processor_name() throws MPIException {
+        final Endpoint e = Binding.current();
+        if (e == null) {
+            throw new MPIException("MPI.Get_processor_name: MPI is not initialised (call MPI.Init first)");
+        }
+        e.check("MPI.Get_processor_name");
+        String host = hostName;
+        if (host == null) {
+            try {
+                host = InetAddress.getLocalHost().getHostName();
+            } catch (UnknownHostException ex) {
+                host = "localhost";
+            }
+            hostName = host;
+        }
+        final int nodes = e.world().network().nodes();
+        return nodes > 1 ? host + "-node" + e.world().network().nodeOf(e.rank()) : host;
+    }
+
+    /** Accepted for source compatibility: buffered sends always copy, so no user buffer is needed. */
+    public static void Buffer_attach(java.nio.ByteBuffer buffer) throws MPIException {
+        attached = buffer;
+    }
+
+    /** Returns the buffer given to {@link #Buffer_attach}. */
+    public static java.nio.ByteBuffer Buffer_detach() throws MPIException {
+        final java.nio.ByteBuffer b = attached;
+        attached = null;
+        return b;
+    }
+
+    private static volatile java.nio.ByteBuffer attached;
 }

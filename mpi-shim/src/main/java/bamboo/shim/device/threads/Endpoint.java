@@ -1,0 +1,399 @@
+package bamboo.shim.device.threads;
+
+import bamboo.shim.coll.Channel;
+import java.util.BitSet;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Status;
+
+/**
+ * One rank of a threads-device job ("process" in MPI terms): its mailbox, its init state, its context ids,
+ * and the machinery its threads use to wait. Several threads of a rank may use it at once.
+ */
+public final class Endpoint {
+    /** How long a waiter spins before parking when every rank can have its own core. */
+    private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /** Oversubscribed: a few yields give the peer a chance before we park. */
+    private static final int YIELDS = 4;
+    /** Park until this long before a simulated arrival, then yield-spin for precision. */
+    private static final long PRECISE_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    /** A waiter that found no free wake-up slot re-checks this often. */
+    private static final long FALLBACK_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    final World world;
+    final int rank;
+    final Mailbox mailbox;
+    final Waiters waiters = new Waiters();
+    /** Threads of this rank parked in MPI with no deadline, and what they wait for (for deadlock reports). */
+    final Map<Thread, WaitCondition> blocked = new ConcurrentHashMap<>();
+    private final BitSet contexts = new BitSet();
+    private volatile ClassLoader loader;
+    private volatile boolean initialized;
+    private volatile boolean implicitInit;
+    private volatile boolean finalized;
+    private volatile boolean finished;
+    /** Activity counters the deadlock watch compares between samples; racy increments are fine (any change counts). */
+    volatile long calls;
+    volatile long parks;
+    private volatile Channel worldChannel;
+
+    Endpoint(World world, int rank) {
+        this.world = world;
+        this.rank = rank;
+        this.mailbox = new Mailbox(world.size());
+        contexts.set(0); // COMM_WORLD
+    }
+
+    public World world() {
+        return world;
+    }
+
+    /** World rank. */
+    public int rank() {
+        return rank;
+    }
+
+    /** The loader in which received {@code MPI.OBJECT} classes resolve (the rank's program loader). */
+    public ClassLoader loader() {
+        final ClassLoader l = loader;
+        return l != null ? l : Thread.currentThread().getContextClassLoader();
+    }
+
+    public void setLoader(ClassLoader loader) {
+        this.loader = loader;
+    }
+
+    // ---- life cycle ----------------------------------------------------------------------------------
+
+    /** MPI.Init. */
+    public void init() throws MPIException {
+        if (finalized) {
+            throw new MPIException("MPI.Init: MPI has been finalised; it cannot be initialised again");
+        }
+        if (initialized && !implicitInit) {
+            throw new MPIException("MPI.Init: MPI is already initialised");
+        }
+        implicitInit = false;
+        initialized = true;
+    }
+
+    /** Initialises on behalf of a rank body run by the job runner; a later MPI.Init is then accepted once. */
+    public void initImplicitly() {
+        initialized = true;
+        implicitInit = true;
+    }
+
+    /** MPI.Finalize. */
+    public void finalizeMpi() throws MPIException {
+        check("MPI.Finalize");
+        finalized = true;
+    }
+
+    public boolean initialized() {
+        return initialized;
+    }
+
+    public boolean finalized() {
+        return finalized;
+    }
+
+    /** The rank's body has returned: it no longer counts as live for deadlock detection. */
+    public void markFinished() {
+        finished = true;
+    }
+
+    public boolean finished() {
+        return finished;
+    }
+
+    /** Entry check of every MPI call: the job is not aborted, Init was called, Finalize was not. */
+    public void check(String call) throws MPIException {
+        world.checkAbort();
+        calls++;
+        if (!initialized) {
+            throw new MPIException(call + ": MPI is not initialised (call MPI.Init first)");
+        }
+        if (finalized) {
+            throw new MPIException(call + ": MPI has been finalised");
+        }
+    }
+
+    /** Counts a call for the deadlock watch without the init checks (e.g. on a request). */
+    public void touch() {
+        world.checkAbort();
+        calls++;
+    }
+
+    // ---- contexts ------------------------------------------------------------------------------------
+
+    public int contextCandidate() {
+        synchronized (contexts) {
+            return contexts.nextClearBit(0);
+        }
+    }
+
+    public void contextAgreed(int context) {
+        synchronized (contexts) {
+            contexts.set(context);
+        }
+    }
+
+    /** Point-to-point on COMM_WORLD's collective context, for the collectives layer. */
+    public Channel worldChannel() {
+        Channel c = worldChannel;
+        if (c == null) {
+            c = new ContextChannel(this, world.worldCollectiveScope());
+            worldChannel = c;
+        }
+        return c;
+    }
+
+    // ---- point-to-point ------------------------------------------------------------------------------
+
+    /** Starts a send of {@code elements} array elements of {@code buf} from {@code offset} (checked). */
+    public Pending isend(Scope scope, Object buf, int offset, int elements, Datatype type, int dest, int tag,
+                         SendMode mode, String call) throws MPIException {
+        if (dest == MPI.PROC_NULL) {
+            return new Completed(this, MPI.PROC_NULL, MPI.ANY_TAG, 0);
+        }
+        final Endpoint to = world.endpoint(scope.worldRank(dest));
+        final Datatype.Base base = type.base();
+        final Object data;
+        int dataOffset = 0;
+        final int bytes;
+        SendOp op = null;
+        if (base == Datatype.Base.OBJECT) {
+            final byte[] serialised = ObjectCodec.serialize((Object[]) buf, offset, elements, call);
+            data = serialised;
+            bytes = serialised.length;
+            if (mode == SendMode.SYNCHRONOUS) {
+                op = new SendOp(this, to.mailbox, scope, dest, tag, call);
+            }
+        } else {
+            bytes = elements * base.bytes();
+            if (mode == SendMode.BUFFERED || mode != SendMode.SYNCHRONOUS && bytes <= world.eagerLimit()) {
+                data = Transfer.copyOf(buf, offset, elements);
+            } else {
+                data = buf;
+                dataOffset = offset;
+                op = new SendOp(this, to.mailbox, scope, dest, tag, call);
+            }
+        }
+        final Envelope e = new Envelope(scope.wireContext(), rank, tag, base, elements, data, dataOffset, bytes, op);
+        if (op != null) {
+            op.envelope = e;
+        }
+        final RecvOp matches = to.mailbox.send(e, world.network(), to.rank);
+        if (matches != null) {
+            Transfer.finishAll(matches);
+        } else {
+            to.waiters.signal(); // a prober, or a waiter that must re-read the next arrival time
+        }
+        return op != null ? op : new Completed(this, dest, tag, elements);
+    }
+
+    /** Blocking send. */
+    public void send(Scope scope, Object buf, int offset, int elements, Datatype type, int dest, int tag,
+                     SendMode mode, String call) throws MPIException {
+        final Pending p = isend(scope, buf, offset, elements, type, dest, tag, mode, call);
+        if (!p.poll()) {
+            await(p, null);
+        }
+    }
+
+    /** Posts a receive into {@code capacity} array elements of {@code buf} from {@code offset} (checked). */
+    public Pending irecv(Scope scope, Object buf, int offset, int capacity, Datatype type, int source, int tag,
+                         String call) {
+        if (source == MPI.PROC_NULL) {
+            return new Completed(this, MPI.PROC_NULL, MPI.ANY_TAG, 0);
+        }
+        final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
+        final RecvOp r = new RecvOp(this, scope, call, from, tag, buf, offset, capacity, type);
+        mailbox.post(r);
+        return r;
+    }
+
+    /** Blocking receive. */
+    public Status recv(Scope scope, Object buf, int offset, int capacity, Datatype type, int source, int tag,
+                       String call) throws MPIException {
+        final Pending r = irecv(scope, buf, offset, capacity, type, source, tag, call);
+        if (!r.poll()) {
+            await(r, null);
+        }
+        return r.complete();
+    }
+
+    /** The status of the oldest matching arrived message, or null. */
+    public Status iprobe(Scope scope, int source, int tag) {
+        if (source == MPI.PROC_NULL) {
+            return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
+        }
+        final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
+        final Envelope e = mailbox.probe(scope.wireContext(), from, tag);
+        return e == null ? null : new Status(scope.local(e.source), e.tag, e.elements);
+    }
+
+    /** Waits until a matching message has arrived; returns its status without receiving it. */
+    public Status probe(Scope scope, int source, int tag, String call) {
+        final Status now = iprobe(scope, source, tag);
+        if (now != null) {
+            return now;
+        }
+        final ProbeWait w = new ProbeWait(scope, source, tag, call);
+        await(w, null);
+        return w.found;
+    }
+
+    private final class ProbeWait implements WaitCondition {
+        private final Scope scope;
+        private final int source;
+        private final int tag;
+        private final String call;
+        volatile Status found;
+
+        ProbeWait(Scope scope, int source, int tag, String call) {
+            this.scope = scope;
+            this.source = source;
+            this.tag = tag;
+            this.call = call;
+        }
+
+        @Override
+        public boolean ready() {
+            if (found != null) {
+                return true;
+            }
+            final Status s = iprobe(scope, source, tag);
+            if (s != null) {
+                found = s;
+                return true;
+            }
+            return false;
+        }
+
+        @Override
+        public long deadline() {
+            return mailbox.nextArrival();
+        }
+
+        @Override
+        public String describe() {
+            return call + "(source=" + (source == MPI.ANY_SOURCE ? "ANY_SOURCE" : String.valueOf(source)) + ", tag="
+                    + (tag == MPI.ANY_TAG ? "ANY_TAG" : String.valueOf(tag)) + ", comm=" + scope.name() + ")";
+        }
+    }
+
+    // ---- waiting -------------------------------------------------------------------------------------
+
+    /**
+     * Blocks the calling thread until {@code c} holds: spins briefly when every rank may have a core,
+     * then parks (woken by completions, by simulated arrivals via the deadline, or by an abort).
+     *
+     * @param label what the caller is doing (e.g. {@code "Wait"}), or null when the condition names it
+     * @throws JobAbortedError when the job is aborted meanwhile
+     */
+    public void await(WaitCondition c, String label) {
+        if (c.ready()) {
+            return;
+        }
+        world.checkAbort();
+        if (spinUntil(c)) {
+            return;
+        }
+        final int slot = waiters.register();
+        final Thread me = Thread.currentThread();
+        try {
+            while (true) {
+                world.checkAbort();
+                if (c.ready()) {
+                    return;
+                }
+                final long deadline = c.deadline();
+                if (deadline == Long.MAX_VALUE) {
+                    parks++;
+                    blocked.put(me, label == null ? c : new Labelled(label, c));
+                    try {
+                        if (slot < 0) {
+                            LockSupport.parkNanos(this, FALLBACK_PARK_NANOS);
+                        } else {
+                            LockSupport.park(this);
+                        }
+                    } finally {
+                        blocked.remove(me);
+                    }
+                } else {
+                    final long wait = deadline - System.nanoTime();
+                    if (wait > PRECISE_NANOS) {
+                        LockSupport.parkNanos(this, wait - PRECISE_NANOS);
+                    } else if (wait > 0) {
+                        Thread.yield();
+                    }
+                }
+            }
+        } finally {
+            waiters.unregister(slot);
+        }
+    }
+
+    private boolean spinUntil(WaitCondition c) {
+        if (world.spin()) {
+            final long end = System.nanoTime() + SPIN_NANOS;
+            do {
+                Thread.onSpinWait();
+                if (c.ready()) {
+                    return true;
+                }
+            } while (System.nanoTime() - end < 0);
+        } else {
+            for (int i = 0; i < YIELDS; i++) {
+                Thread.yield();
+                if (c.ready()) {
+                    return true;
+                }
+            }
+        }
+        world.checkAbort();
+        return false;
+    }
+
+    /** Wakes this rank's parked threads (after an abort). */
+    void wakeAll() {
+        waiters.signal();
+    }
+
+    /** A wait condition with the name of the call that waits on it. */
+    private static final class Labelled implements WaitCondition {
+        private final String label;
+        private final WaitCondition inner;
+
+        Labelled(String label, WaitCondition inner) {
+            this.label = label;
+            this.inner = inner;
+        }
+
+        @Override
+        public boolean ready() {
+            return inner.ready();
+        }
+
+        @Override
+        public long deadline() {
+            return inner.deadline();
+        }
+
+        @Override
+        public String describe() {
+            return label + " for " + inner.describe();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "rank " + rank;
+    }
+}

@@ -1,0 +1,286 @@
+package bamboo.shim.device.threads;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The receive side of one rank: messages that arrived before their receive (unexpected), messages still
+ * on a simulated link (transit), and receives posted before their message.
+ *
+ * <p>Non-overtaking: every message carries a per (sender, receiver) sequence number. Messages enter
+ * matching strictly in that order; one that physically arrives early waits in a reorder buffer until its
+ * predecessors are in. Per pair the simulated link is FIFO, so arrival times follow the same order and a
+ * message still in transit never lets a later one from the same sender match first.
+ *
+ * <p>Matching is done under the lock; data is copied after it is released, by whichever thread found
+ * the match (a sender finding a posted receive, a receiver finding an unexpected message, or any
+ * waiter moving arrived messages out of transit).
+ */
+final class Mailbox {
+    private final ReentrantLock lock = new ReentrantLock();
+    private final long[] nextSeq;
+    private final long[] expected;
+    private final Map<Long, Envelope>[] early;
+    private final ArrayList<Envelope> unexpected = new ArrayList<>();
+    private final ArrayList<Envelope> transit = new ArrayList<>();
+    private final ArrayList<RecvOp> posted = new ArrayList<>();
+    private volatile long nextArrival = Long.MAX_VALUE;
+    private RecvOp chain;
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: one reorder map per sender
+    Mailbox(int worldSize) {
+        nextSeq = new long[worldSize];
+        expected = new long[worldSize];
+        early = new Map[worldSize];
+    }
+
+    /** Delivers a message sent now: assigns its sequence number and its arrival time on the link (both
+     *  under the lock, so the two orders agree). Returns the matches for the caller to finish. */
+    RecvOp send(Envelope e, Network network, int destination) {
+        lock.lock();
+        try {
+            e.seq = nextSeq[e.source]++;
+            e.arrival = network.arrival(e.source, destination, e.bytes);
+            deliverLocked(e);
+            return takeChain();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Delivers a message whose sequence number and arrival time are already set (a transport, or a test
+     *  that reorders arrivals), then finishes any matches. */
+    void inject(Envelope e) {
+        final RecvOp matches;
+        lock.lock();
+        try {
+            deliverLocked(e);
+            matches = takeChain();
+        } finally {
+            lock.unlock();
+        }
+        Transfer.finishAll(matches);
+    }
+
+    /** Posts a receive: matches the oldest matching arrived message, else waits in the posted list. */
+    void post(RecvOp r) {
+        final RecvOp matches;
+        lock.lock();
+        try {
+            progressLocked();
+            final Envelope e = takeUnexpected(r);
+            if (e != null) {
+                addMatch(r, e);
+            } else {
+                posted.add(r);
+            }
+            matches = takeChain();
+        } finally {
+            lock.unlock();
+        }
+        Transfer.finishAll(matches);
+    }
+
+    /** The oldest arrived message matching (context, source, tag), left in place; null when none. */
+    Envelope probe(int context, int source, int tag) {
+        final RecvOp matches;
+        Envelope found = null;
+        lock.lock();
+        try {
+            progressLocked();
+            for (int i = 0, n = unexpected.size(); i < n; i++) {
+                final Envelope e = unexpected.get(i);
+                if (Matching.matches(e, context, source, tag)) {
+                    found = e;
+                    break;
+                }
+            }
+            matches = takeChain();
+        } finally {
+            lock.unlock();
+        }
+        Transfer.finishAll(matches);
+        return found;
+    }
+
+    /** Moves messages whose simulated arrival time has passed into matching. Cheap when none is due. */
+    void progress() {
+        final long next = nextArrival;
+        if (next == Long.MAX_VALUE || next > System.nanoTime()) {
+            return;
+        }
+        final RecvOp matches;
+        lock.lock();
+        try {
+            progressLocked();
+            matches = takeChain();
+        } finally {
+            lock.unlock();
+        }
+        Transfer.finishAll(matches);
+    }
+
+    /** Earliest arrival time of a message in transit, or {@link Long#MAX_VALUE}. */
+    long nextArrival() {
+        return nextArrival;
+    }
+
+    /** Removes a posted receive; false when it has matched already. */
+    boolean cancel(RecvOp r) {
+        lock.lock();
+        try {
+            return posted.remove(r);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes a not yet received message (a rendezvous or synchronous send); false when matched. */
+    boolean cancel(Envelope e) {
+        lock.lock();
+        try {
+            if (unexpected.remove(e)) {
+                return true;
+            }
+            if (transit.remove(e)) {
+                recomputeNextArrival();
+                return true;
+            }
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Number of messages waiting to be received (arrived or in transit), for reports and tests. */
+    int queued() {
+        lock.lock();
+        try {
+            return unexpected.size() + transit.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The first {@code max} unreceived messages as (source, tag) in world ranks, for deadlock reports. */
+    String describeQueued(int max) {
+        lock.lock();
+        try {
+            final StringBuilder b = new StringBuilder();
+            final int n = unexpected.size();
+            for (int i = 0; i < Math.min(n, max); i++) {
+                final Envelope e = unexpected.get(i);
+                if (i > 0) {
+                    b.append(", ");
+                }
+                b.append("from rank ").append(e.source).append(" tag ").append(e.tag)
+                        .append(e.context <= 1 ? (e.context == 0 ? "" : " (collective)") : " context " + e.context / 2);
+            }
+            if (n > max) {
+                b.append(" and ").append(n - max).append(" more");
+            }
+            return b.toString();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void deliverLocked(Envelope e) {
+        final int src = e.source;
+        if (e.seq != expected[src]) {
+            if (early[src] == null) {
+                early[src] = new HashMap<>();
+            }
+            early[src].put(e.seq, e);
+            return;
+        }
+        acceptLocked(e);
+        expected[src]++;
+        final Map<Long, Envelope> held = early[src];
+        if (held != null) {
+            Envelope next;
+            while ((next = held.remove(expected[src])) != null) {
+                acceptLocked(next);
+                expected[src]++;
+            }
+        }
+    }
+
+    private void acceptLocked(Envelope e) {
+        if (e.arrival != 0 && e.arrival - System.nanoTime() > 0) {
+            transit.add(e);
+            if (e.arrival < nextArrival) {
+                nextArrival = e.arrival;
+            }
+        } else {
+            arrivedLocked(e);
+        }
+    }
+
+    private void arrivedLocked(Envelope e) {
+        for (int i = 0, n = posted.size(); i < n; i++) {
+            final RecvOp r = posted.get(i);
+            if (r.matches(e)) {
+                posted.remove(i);
+                addMatch(r, e);
+                return;
+            }
+        }
+        unexpected.add(e);
+    }
+
+    private void progressLocked() {
+        if (transit.isEmpty()) {
+            return;
+        }
+        final long now = System.nanoTime();
+        if (nextArrival > now) {
+            return;
+        }
+        // Keep transit order: messages of one sender leave it in sequence order.
+        int kept = 0;
+        for (int i = 0, n = transit.size(); i < n; i++) {
+            final Envelope e = transit.get(i);
+            if (e.arrival - now <= 0) {
+                arrivedLocked(e);
+            } else {
+                transit.set(kept++, e);
+            }
+        }
+        transit.subList(kept, transit.size()).clear();
+        recomputeNextArrival();
+    }
+
+    private void recomputeNextArrival() {
+        long next = Long.MAX_VALUE;
+        for (int i = 0, n = transit.size(); i < n; i++) {
+            next = Math.min(next, transit.get(i).arrival);
+        }
+        nextArrival = next;
+    }
+
+    private Envelope takeUnexpected(RecvOp r) {
+        for (int i = 0, n = unexpected.size(); i < n; i++) {
+            final Envelope e = unexpected.get(i);
+            if (r.matches(e)) {
+                unexpected.remove(i);
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private void addMatch(RecvOp r, Envelope e) {
+        r.matched = e;
+        r.nextMatch = chain;
+        chain = r;
+    }
+
+    private RecvOp takeChain() {
+        final RecvOp c = chain;
+        chain = null;
+        return c;
+    }
+}

@@ -1,0 +1,13 @@
+package bamboo.shim.device.threads;
+
+/** The four MPI send modes. */
+public enum SendMode {
+    /** Eager below the eager limit, rendezvous above it. */
+    STANDARD,
+    /** Always copied at once: completes locally. */
+    BUFFERED,
+    /** Completes only when a receive has matched. */
+    SYNCHRONOUS,
+    /** Like standard: a matching receive must already be posted, which the device does not check. */
+    READY
+}

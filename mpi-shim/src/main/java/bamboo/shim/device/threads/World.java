@@ -1,0 +1,107 @@
+package bamboo.shim.device.threads;
+
+/**
+ * All ranks of one threads-device job: their endpoints, the simulated network, and the abort state that
+ * every MPI call and every waiter checks.
+ */
+public final class World {
+    /** Messages above this many bytes go by rendezvous (one copy), as MPJ Express's 128 KiB eager limit. */
+    public static final int DEFAULT_EAGER_LIMIT = 128 * 1024;
+
+    private final Endpoint[] endpoints;
+    private final Network network;
+    private final int eagerLimit;
+    private final boolean spin;
+    private final Scope worldScope;
+    private final Scope worldCollectiveScope;
+    private volatile String abortMessage;
+    private volatile boolean closed;
+
+    /**
+     * @param size       number of ranks
+     * @param network    the simulated interconnect
+     * @param eagerLimit messages up to this many bytes are copied at once (eager); larger ones rendezvous
+     * @param spin       whether waiters spin before parking (when every rank may have its own core)
+     */
+    public World(int size, Network network, int eagerLimit, boolean spin) {
+        this.network = network;
+        this.eagerLimit = eagerLimit;
+        this.spin = spin;
+        this.worldScope = new Scope(Scope.identity(size), size, 0, "COMM_WORLD");
+        this.worldCollectiveScope = worldScope.withContext(1, "COMM_WORLD(collective)");
+        this.endpoints = new Endpoint[size];
+        for (int i = 0; i < size; i++) {
+            endpoints[i] = new Endpoint(this, i);
+        }
+    }
+
+    /** A one-rank world for a program started without the job runner (plain {@code java Program}). */
+    public static World standalone() {
+        return new World(1, new Network(1, 1, 0, Double.POSITIVE_INFINITY), DEFAULT_EAGER_LIMIT, false);
+    }
+
+    public int size() {
+        return endpoints.length;
+    }
+
+    public Endpoint endpoint(int rank) {
+        return endpoints[rank];
+    }
+
+    public Network network() {
+        return network;
+    }
+
+    int eagerLimit() {
+        return eagerLimit;
+    }
+
+    boolean spin() {
+        return spin;
+    }
+
+    /** COMM_WORLD's point-to-point scope (context 0). */
+    public Scope worldScope() {
+        return worldScope;
+    }
+
+    /** COMM_WORLD's collective scope (context 1). */
+    public Scope worldCollectiveScope() {
+        return worldCollectiveScope;
+    }
+
+    /** Throws {@link JobAbortedError} when the job has been aborted. */
+    public void checkAbort() {
+        final String m = abortMessage;
+        if (m != null) {
+            throw new JobAbortedError(m);
+        }
+    }
+
+    /** Aborts the job and wakes every waiting rank; false when it was aborted already. */
+    public boolean abort(String message) {
+        synchronized (this) {
+            if (abortMessage != null) {
+                return false;
+            }
+            abortMessage = message;
+        }
+        for (Endpoint e : endpoints) {
+            e.wakeAll();
+        }
+        return true;
+    }
+
+    public boolean aborted() {
+        return abortMessage != null;
+    }
+
+    /** The job is over: the deadlock watch stops. */
+    public void close() {
+        closed = true;
+    }
+
+    boolean closed() {
+        return closed;
+    }
+}

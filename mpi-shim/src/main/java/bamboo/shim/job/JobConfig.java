@@ -1,0 +1,77 @@
+package bamboo.shim.job;
+
+import bamboo.shim.device.threads.Network;
+import bamboo.shim.device.threads.World;
+
+/**
+ * How to run a threads-device job.
+ *
+ * @param np                   number of ranks (&gt;= 1)
+ * @param nodes                simulated nodes (1..np); ranks are placed block-wise, see {@link #nodeOf(int)}
+ * @param latencyNanos         per-message latency between nodes (alpha), &gt;= 0
+ * @param bandwidthBytesPerSec bandwidth between nodes (1/beta); {@link Double#POSITIVE_INFINITY} for none
+ * @param ranksAs              ranks as platform threads or virtual threads (JDK 21+)
+ * @param verbose              print the stack trace of a failing rank to stderr
+ * @param eagerLimitBytes      messages up to this size are copied at once; larger ones go by rendezvous
+ */
+public record JobConfig(int np, int nodes, long latencyNanos, double bandwidthBytesPerSec, RanksAs ranksAs,
+                        boolean verbose, int eagerLimitBytes) {
+
+    /** What carries a rank. */
+    public enum RanksAs { PLATFORM, VIRTUAL }
+
+    public JobConfig {
+        if (np < 1) {
+            throw new IllegalArgumentException("np must be at least 1 (got " + np + ")");
+        }
+        if (nodes < 1 || nodes > np) {
+            throw new IllegalArgumentException("nodes must be between 1 and np=" + np + " (got " + nodes + ")");
+        }
+        if (latencyNanos < 0) {
+            throw new IllegalArgumentException("latency must not be negative (got " + latencyNanos + " ns)");
+        }
+        if (!(bandwidthBytesPerSec > 0)) {
+            throw new IllegalArgumentException("bandwidth must be positive (got " + bandwidthBytesPerSec + " B/s)");
+        }
+        if (ranksAs == null) {
+            throw new IllegalArgumentException("ranksAs must be PLATFORM or VIRTUAL");
+        }
+        if (eagerLimitBytes < 0) {
+            throw new IllegalArgumentException("eager limit must not be negative (got " + eagerLimitBytes + ")");
+        }
+    }
+
+    /** {@code np} platform-thread ranks on one node, no simulated costs. */
+    public static JobConfig of(int np) {
+        return new JobConfig(np, 1, 0, Double.POSITIVE_INFINITY, RanksAs.PLATFORM, false, World.DEFAULT_EAGER_LIMIT);
+    }
+
+    public JobConfig withNodes(int k) {
+        return new JobConfig(np, k, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes);
+    }
+
+    public JobConfig withLatencyNanos(long ns) {
+        return new JobConfig(np, nodes, ns, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes);
+    }
+
+    public JobConfig withBandwidth(double bytesPerSecond) {
+        return new JobConfig(np, nodes, latencyNanos, bytesPerSecond, ranksAs, verbose, eagerLimitBytes);
+    }
+
+    public JobConfig withRanksAs(RanksAs as) {
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, as, verbose, eagerLimitBytes);
+    }
+
+    public JobConfig withVerbose(boolean v) {
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, v, eagerLimitBytes);
+    }
+
+    public JobConfig withEagerLimit(int bytes) {
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, bytes);
+    }
+
+    /** The node of {@code rank}: node k holds ranks [k*np/nodes, (k+1)*np/nodes). */
+    public int nodeOf(int rank) {
+        return Network.nodeOf(rank, np, nodes);
+    }
+}

@@ -1,0 +1,227 @@
+package bamboo.shim.job;
+
+import bamboo.shim.device.threads.Binding;
+import bamboo.shim.device.threads.DeadlockWatch;
+import bamboo.shim.device.threads.Endpoint;
+import bamboo.shim.device.threads.JobAbortedError;
+import bamboo.shim.device.threads.Network;
+import bamboo.shim.device.threads.World;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs N ranks as threads of this JVM (the threads device). Never calls {@code System.exit} and never
+ * hangs: a failing rank aborts the others, a deadlock is reported, and a rank that ignores the abort is
+ * abandoned (rank threads are daemons) after a grace period.
+ *
+ * <pre>{@code
+ * JobResult r = ThreadsJob.run(JobConfig.of(4), (rank, size) -> { ... MPI.COMM_WORLD.Send(...) ... });
+ * JobResult r = ThreadsJob.runMain(JobConfig.of(4).withNodes(2).withLatencyNanos(20_000),
+ *                                  new URL[] {classesDir.toUri().toURL()}, "demo.Ring", args);
+ * }</pre>
+ */
+public final class ThreadsJob {
+    /** How long ranks get to unwind after an abort before the job is given up on. */
+    private static final long GRACE_MILLIS = 3000;
+
+    private ThreadsJob() {
+    }
+
+    /** Runs {@code body} once per rank, in the caller's class loader, with MPI already initialised. */
+    public static JobResult run(JobConfig config, RankBody body) {
+        final String unsupported = RankThreads.unsupported(config.ranksAs());
+        if (unsupported != null) {
+            return JobResult.setup(unsupported);
+        }
+        return execute(config, (endpoint, size) -> {
+            endpoint.initImplicitly();
+            body.run(endpoint.rank(), size);
+        }, null);
+    }
+
+    /**
+     * Runs {@code mainClass.main(args)} once per rank; each rank loads the program from {@code classpath}
+     * in its own class loader, so mutable statics are per rank. The program calls {@code MPI.Init} itself.
+     */
+    public static JobResult runMain(JobConfig config, URL[] classpath, String mainClass, String[] args) {
+        final String unsupported = RankThreads.unsupported(config.ranksAs());
+        if (unsupported != null) {
+            return JobResult.setup(unsupported);
+        }
+        final ClassLoader parent = ThreadsJob.class.getClassLoader();
+        final String problem = checkMain(classpath, mainClass, parent);
+        if (problem != null) {
+            return JobResult.setup(problem);
+        }
+        final RankClassLoader[] loaders = new RankClassLoader[config.np()];
+        for (int r = 0; r < loaders.length; r++) {
+            loaders[r] = new RankClassLoader(r, classpath, parent);
+        }
+        try {
+            return execute(config, (endpoint, size) -> {
+                final ClassLoader loader = loaders[endpoint.rank()];
+                endpoint.setLoader(loader);
+                Thread.currentThread().setContextClassLoader(loader);
+                final Method main = Class.forName(mainClass, true, loader).getMethod("main", String[].class);
+                try {
+                    main.invoke(null, (Object) args.clone());
+                } catch (InvocationTargetException e) {
+                    throw rethrow(e.getCause());
+                }
+            }, loaders);
+        } finally {
+            for (RankClassLoader l : loaders) {
+                try {
+                    l.close();
+                } catch (IOException ignored) {
+                    // nothing to do: the job is over
+                }
+            }
+        }
+    }
+
+    /** One rank's work, given its endpoint. */
+    private interface Work {
+        void run(Endpoint endpoint, int size) throws Exception;
+    }
+
+    private static JobResult execute(JobConfig config, Work work, ClassLoader[] loaders) {
+        final int np = config.np();
+        final boolean spin = config.ranksAs() == JobConfig.RanksAs.PLATFORM
+                && np <= Runtime.getRuntime().availableProcessors();
+        final World world = new World(np, new Network(np, config.nodes(), config.latencyNanos(),
+                config.bandwidthBytesPerSec()), config.eagerLimitBytes(), spin);
+        final Outcome outcome = new Outcome(world);
+        DeadlockWatch.start(world, "bamboo-deadlock-watch", outcome::deadlock);
+        final Thread[] threads = new Thread[np];
+        for (int r = 0; r < np; r++) {
+            final Endpoint endpoint = world.endpoint(r);
+            threads[r] = RankThreads.create(config.ranksAs(), "rank-" + r, () -> runRank(endpoint, np, work, outcome));
+        }
+        for (Thread t : threads) {
+            t.start();
+        }
+        try {
+            join(threads, world);
+        } finally {
+            world.close();
+        }
+        final JobResult result = outcome.result();
+        if (config.verbose() && result.cause() != null) {
+            result.cause().printStackTrace();
+        }
+        return result;
+    }
+
+    private static void runRank(Endpoint endpoint, int size, Work work, Outcome outcome) {
+        Binding.bind(endpoint);
+        try {
+            work.run(endpoint, size);
+        } catch (JobAbortedError e) {
+            // another rank failed first, or the watch found a deadlock: already recorded
+        } catch (Throwable t) {
+            outcome.failed(endpoint.rank(), t);
+        } finally {
+            endpoint.markFinished();
+            Binding.unbind();
+        }
+    }
+
+    /** Waits for every rank; after an abort gives them a grace period, then interrupts and abandons them. */
+    private static void join(Thread[] threads, World world) {
+        long abortedAt = 0;
+        for (Thread t : threads) {
+            while (t.isAlive()) {
+                try {
+                    t.join(50);
+                } catch (InterruptedException e) {
+                    world.abort("the job was interrupted");
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                if (world.aborted()) {
+                    if (abortedAt == 0) {
+                        abortedAt = System.nanoTime();
+                    } else if (System.nanoTime() - abortedAt > TimeUnit.MILLISECONDS.toNanos(GRACE_MILLIS)) {
+                        for (Thread s : threads) {
+                            s.interrupt();
+                        }
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    private static String checkMain(URL[] classpath, String mainClass, ClassLoader parent) {
+        if (mainClass == null || mainClass.isEmpty()) {
+            return "no main class given";
+        }
+        try (RankClassLoader probe = new RankClassLoader(-1, classpath, parent)) {
+            final Class<?> c = Class.forName(mainClass, false, probe);
+            final Method main;
+            try {
+                main = c.getMethod("main", String[].class);
+            } catch (NoSuchMethodException e) {
+                return "class " + mainClass + " has no public static void main(String[])";
+            }
+            if (!Modifier.isStatic(main.getModifiers())) {
+                return "class " + mainClass + " has no public static void main(String[]) (main is not static)";
+            }
+            return null;
+        } catch (ClassNotFoundException | NoClassDefFoundError e) {
+            return "main class " + mainClass + " not found on the class path";
+        } catch (IOException e) {
+            return "cannot read the class path: " + e.getMessage();
+        }
+    }
+
+    private static Exception rethrow(Throwable t) throws Exception {
+        if (t instanceof Exception) {
+            throw (Exception) t;
+        }
+        if (t instanceof Error) {
+            throw (Error) t;
+        }
+        throw new IllegalStateException(t);
+    }
+
+    /** The first failure of the job (a rank's exception or a deadlock); the rest are consequences. */
+    private static final class Outcome {
+        private final World world;
+        private JobResult result;
+
+        Outcome(World world) {
+            this.world = world;
+        }
+
+        synchronized void failed(int rank, Throwable t) {
+            if (result == null) {
+                result = new JobResult(JobResult.FAILED, "rank " + rank + " failed: " + oneLine(t), null, rank, t);
+            }
+            world.abort("job aborted: rank " + rank + " failed");
+        }
+
+        synchronized void deadlock(String summary, String report) {
+            if (result == null) {
+                result = new JobResult(JobResult.DEADLOCK, summary, report, -1, null);
+            }
+            world.abort("job aborted: " + summary);
+        }
+
+        synchronized JobResult result() {
+            return result != null ? result : JobResult.ok();
+        }
+
+        private static String oneLine(Throwable t) {
+            final String m = t.getMessage();
+            final String s = m == null ? t.getClass().getName() : t.getClass().getName() + ": " + m;
+            final int nl = s.indexOf('\n');
+            return nl < 0 ? s : s.substring(0, nl);
+        }
+    }
+}
