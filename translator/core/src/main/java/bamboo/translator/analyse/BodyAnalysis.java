@@ -211,16 +211,25 @@ public final class BodyAnalysis {
         } else if (loop instanceof ForEachStmt) {
             ForEachStmt f = (ForEachStmt) loop;
             hoist(f.getVariable(), loop);
+            Type declared = declaredType(f.getIterable());
             try {
-                ResolvedType t = facade.getType(f.getIterable());
-                f.setData(Marks.OVER_ARRAY, t.isArray());
+                boolean isArray;
+                Type holder;
+                if (declared != null) {
+                    isArray = declared.isArrayType();
+                    holder = isArray ? declared.clone() : StaticJavaParser.parseType("java.util.Iterator<?>");
+                } else {
+                    ResolvedType t = facade.getType(f.getIterable());
+                    isArray = t.isArray();
+                    holder = isArray ? StaticJavaParser.parseType(t.describe())
+                            : StaticJavaParser.parseType("java.util.Iterator<?>");
+                }
+                f.setData(Marks.OVER_ARRAY, isArray);
                 String name = "bambooEach" + (++forEachCount);
                 used.add(name);
                 f.setData(Marks.EACH_FIELD, name);
-                Type holder = t.isArray() ? StaticJavaParser.parseType(t.describe())
-                        : StaticJavaParser.parseType("java.util.Iterator<?>");
                 fields.add(new TaskField(name, holder, Marks.line(f), "iteration state of the for-each loop"));
-                if (t.isArray()) {
+                if (isArray) {
                     used.add(name + "Index");
                     fields.add(new TaskField(name + "Index", StaticJavaParser.parseType("int"), Marks.line(f),
                             "iteration state of the for-each loop"));
@@ -230,6 +239,39 @@ public final class BodyAnalysis {
                         + "' to translate this for-each loop, which contains an evaluation point");
             }
         }
+    }
+
+    /**
+     * The declared type of a simple name: a local declared before it in an enclosing block, or a field of
+     * the program class (the symbol solver misses locals of enclosing plain blocks).
+     */
+    private Type declaredType(Expression e) {
+        if (!(e instanceof NameExpr)) {
+            return null;
+        }
+        String name = ((NameExpr) e).getNameAsString();
+        int at = e.getBegin().map(p -> p.line * 100000 + p.column).orElse(0);
+        Type best = null;
+        int bestPos = -1;
+        for (VariableDeclarator v : program.main().findAll(VariableDeclarator.class)) {
+            int pos = v.getBegin().map(p -> p.line * 100000 + p.column).orElse(0);
+            Node scope = v.getParentNode().flatMap(Node::getParentNode).flatMap(Node::getParentNode).orElse(null);
+            if (v.getNameAsString().equals(name) && pos < at && pos > bestPos && scope != null && scope.isAncestorOf(e)) {
+                best = v.getType();
+                bestPos = pos;
+            }
+        }
+        if (best != null) {
+            return best.isVarType() ? null : best;
+        }
+        for (FieldDeclaration f : program.type().getFields()) {
+            for (VariableDeclarator v : f.getVariables()) {
+                if (v.getNameAsString().equals(name)) {
+                    return v.getType();
+                }
+            }
+        }
+        return null;
     }
 
     private void hoist(VariableDeclarationExpr decl, Node scope) {

@@ -38,6 +38,7 @@ public final class ProgramEmitter {
         String argsField = program.main().getParameter(0).getNameAsString();
         MpiRewriter rewriter = new MpiRewriter(argsField);
         Map<Region, ReadyMethod> ready = new IdentityHashMap<>();
+        List<ReadyMethod> inOrder = new ArrayList<>();
         ReceiveSlice slicer = new ReceiveSlice(program.fileName(), d);
         for (Region r : program.regions()) {
             if (r.parts().stream().noneMatch(p -> p.kind() == BlockKind.RECEIVE && hasReceive(p.block()))) {
@@ -58,7 +59,9 @@ public final class ProgramEmitter {
                 }
             }
             String name = "ready" + capitalize(r.labelled().getLabel().asString()) + r.line();
-            ready.put(r, new ReadyMethod(name, body, r, !single));
+            ReadyMethod m = new ReadyMethod(name, body, r, !single);
+            ready.put(r, m);
+            inOrder.add(m);
         }
         if (d.size() > before) {
             return List.of();
@@ -67,7 +70,7 @@ public final class ProgramEmitter {
         StateMachine machine = new StateMachine(program.sourceBaseName(), rewriter,
                 r -> ready.containsKey(r) ? new MethodCallExpr(null, ready.get(r).name()) : null, yields);
         BlockStmt execute = machine.build(program.main().getBody().orElseThrow());
-        TaskClass task = new TaskClass(program, analysis.fields(), execute, machine, new ArrayList<>(ready.values()),
+        TaskClass task = new TaskClass(program, analysis.fields(), execute, machine, inOrder,
                 rewriter.usesRequests(), yields);
         List<GeneratedSource> out = new ArrayList<>();
         out.add(new GeneratedSource(program.packageName(), TaskClass.name(program), program.fileName(), task.print()));

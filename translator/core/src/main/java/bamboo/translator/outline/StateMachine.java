@@ -103,7 +103,7 @@ public final class StateMachine {
         SwitchEntry fail = new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
                 NodeList.nodeList(StaticJavaParser.parseStatement(
                         "throw new IllegalStateException(\"no resume point \" + pc);")));
-        NodeList<SwitchEntry> all = new NodeList<>(cases);
+        NodeList<SwitchEntry> all = new NodeList<>(Peephole.withoutForwarders(cases, points));
         all.add(fail);
         SwitchStmt sw = new SwitchStmt(new NameExpr("pc"), all);
         WhileStmt loop = new WhileStmt(new BooleanLiteralExpr(true), new BlockStmt(NodeList.nodeList(sw)));
@@ -253,7 +253,9 @@ public final class StateMachine {
         } else if (loop instanceof WhileStmt) {
             WhileStmt w = (WhileStmt) loop;
             start(head);
-            emit(commented(new IfStmt(not(expr(w.getCondition())), jumpBlock(end), null), w, "loop"));
+            if (!(w.getCondition() instanceof BooleanLiteralExpr && ((BooleanLiteralExpr) w.getCondition()).getValue())) {
+                emit(commented(new IfStmt(not(expr(w.getCondition())), jumpBlock(end), null), w, "loop"));
+            }
             body.run();
             start(cont);
             current.addAll(jump(head));
@@ -381,11 +383,14 @@ public final class StateMachine {
         }
         MpiCall mpi = MpiCall.of(call);
         int base = 0;
+        Statement first = assign("bambooSource", MpiCall.arg(call, mpi.op() == MpiOp.SENDRECV ? 6 : 0, MpiCall.PEER));
         if (mpi.op() == MpiOp.SENDRECV) {
             emit(commented(new ExpressionStmt(transfer("send", call, 0)), s, "Sendrecv:"));
             base = 6;
+        } else {
+            commented(first, s, mpi.name() + ":");
         }
-        emit(commented(assign("bambooSource", MpiCall.arg(call, base, MpiCall.PEER)), s, mpi.name() + ":"));
+        emit(first);
         emit(assign("bambooTag", MpiCall.arg(call, base, MpiCall.TAG)));
         int k = label();
         start(k);
@@ -439,7 +444,16 @@ public final class StateMachine {
             if ((s instanceof BreakStmt || s instanceof ContinueStmt) && s.containsData(Marks.JUMP_TARGET)) {
                 int[] t = targets.get(s.getData(Marks.JUMP_TARGET));
                 if (t != null) {
-                    s.replace(jumpBlock(s instanceof BreakStmt ? t[0] : t[1]));
+                    int k = s instanceof BreakStmt ? t[0] : t[1];
+                    Node parent = s.getParentNode().orElse(null);
+                    if (parent instanceof BlockStmt && parent != holder) {
+                        NodeList<Statement> list = ((BlockStmt) parent).getStatements();
+                        int at = list.indexOf(s);
+                        list.remove(at);
+                        list.addAll(at, jump(k));
+                    } else {
+                        s.replace(jumpBlock(k));
+                    }
                 }
             } else if (s instanceof ReturnStmt && s.containsData(Marks.MAIN_RETURN)) {
                 s.replace(StaticJavaParser.parseStatement("return Outcome.FINISHED;"));
