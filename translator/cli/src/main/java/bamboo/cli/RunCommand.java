@@ -1,0 +1,141 @@
+package bamboo.cli;
+
+import bamboo.cli.launch.Relauncher;
+import bamboo.cli.launch.ShimLauncher;
+import bamboo.cli.launch.UserError;
+import bamboo.cli.launch.Units;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code bamboo run}: runs an MPI program, untranslated on the mpi-shim or translated on the runtime. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Runs an SPMD program written against the mpiJava 1.2 API (MPJ Express style).",
+                "",
+                "Untranslated, N ranks run as threads in one JVM (the threads device); each rank loads the",
+                "program's classes in its own class loader, so mutable statics are per rank. A single",
+                ".java file is compiled on the fly against the mpi-shim, like 'java File.java'.",
+                "",
+                "With --nodes K the ranks are placed block-wise on K simulated nodes: a message between",
+                "nodes arrives after --latency + bytes / --bandwidth; within a node at memory speed.",
+                "",
+                "Exit codes: 0 success; 1 a rank threw (one line names it; --verbose for the trace);",
+                "2 bad usage, a file that does not compile or an unknown class; 3 deadlock (every live",
+                "rank blocked in MPI with nothing in flight: the report says who waits for what)."},
+        footer = {"", "Examples:",
+                "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
+                "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
+                "  ./bamboo run --np 4 --ranks-as virtual --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java"})
+public final class RunCommand implements Callable<Integer> {
+
+    /** How ranks are carried. */
+    enum RanksAs { platform, virtual }
+
+    /** Which device moves the messages. */
+    enum Device { threads, aeron }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--np", paramLabel = "N", description = "Number of ranks (default: ${DEFAULT-VALUE}).")
+    int np = 1;
+
+    @Option(names = "--nodes", paramLabel = "K", description = "Simulated nodes; ranks placed block-wise (default: ${DEFAULT-VALUE}).")
+    int nodes = 1;
+
+    @Option(names = "--latency", paramLabel = "TIME", description = "Latency between nodes, e.g. 20us, 1ms (default: ${DEFAULT-VALUE}).")
+    String latency = "0";
+
+    @Option(names = "--bandwidth", paramLabel = "RATE", description = "Bandwidth between nodes, e.g. 1GB/s, 10Gb/s, inf (default: ${DEFAULT-VALUE}).")
+    String bandwidth = "inf";
+
+    @Option(names = "--ranks-as", paramLabel = "KIND", description = "Ranks as 'platform' or 'virtual' threads (virtual needs JDK 21+; default: ${DEFAULT-VALUE}).")
+    RanksAs ranksAs = RanksAs.platform;
+
+    @Option(names = "--translated", description = "Translate the program and run it on the task-graph runtime.")
+    boolean translated;
+
+    @Option(names = "--workers", paramLabel = "W", description = "Worker threads per process, with --translated (default: ${DEFAULT-VALUE}).")
+    int workers = 2;
+
+    @Option(names = "--trace", paramLabel = "FILE.json", description = "With --translated: write a Chrome trace (opens in Perfetto).")
+    Path trace;
+
+    @Option(names = "--device", paramLabel = "DEVICE", description = "Message device: 'threads' (one JVM) or 'aeron' (default: ${DEFAULT-VALUE}).")
+    Device device = Device.threads;
+
+    @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH", description = "Where the program's classes are (':'-separated).")
+    String classPath;
+
+    @Option(names = "--java-home", paramLabel = "DIR", description = "Run under this JDK (e.g. a JDK 21+ for --ranks-as virtual).")
+    Path javaHome;
+
+    @Option(names = {"-v", "--verbose"}, description = "Print the stack trace of a failing rank.")
+    boolean verbose;
+
+    @Parameters(index = "0", paramLabel = "MainClass|File.java", description = "The program: a class on -cp, or one .java file.")
+    String target;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments passed to the program's main.")
+    List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if (javaHome != null && Relauncher.isOther(javaHome)) {
+            List<String> again = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
+            dropJavaHome(again);
+            again.add(0, "run");
+            return Relauncher.relaunch(javaHome, Main.class.getName(), again);
+        }
+        validate();
+        if (translated) {
+            throw new UserError("--translated is not available yet: the translator is being built (issue 4); "
+                    + "run without --translated to use the mpi-shim");
+        }
+        if (device == Device.aeron) {
+            throw new UserError("--device aeron is not available yet (issue 8); use --device threads");
+        }
+        return ShimLauncher.run(new ShimLauncher.Request(np, nodes, Units.parseDurationNanos(latency),
+                Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args));
+    }
+
+    private void validate() {
+        if (np < 1) {
+            throw new UserError("--np must be at least 1 (got " + np + ")");
+        }
+        if (nodes < 1 || nodes > np) {
+            throw new UserError("--nodes must be between 1 and --np " + np + " (got " + nodes + ")");
+        }
+        if (workers < 1) {
+            throw new UserError("--workers must be at least 1 (got " + workers + ")");
+        }
+        try {
+            Units.parseDurationNanos(latency);
+            Units.parseBandwidth(bandwidth);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+
+    private static void dropJavaHome(List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--java-home")) {
+                args.remove(i);
+                args.remove(i);
+                return;
+            }
+            if (a.startsWith("--java-home=")) {
+                args.remove(i);
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package bamboo.cli.launch;
+
+import bamboo.shim.job.JobConfig;
+import bamboo.shim.job.JobResult;
+import bamboo.shim.job.ThreadsJob;
+import java.io.File;
+import java.net.MalformedURLException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs a program untranslated on the mpi-shim's threads device and reports how it ended. */
+public final class ShimLauncher {
+
+    /** What to run and how. */
+    public record Request(int np, int nodes, long latencyNanos, double bandwidth, boolean virtualThreads,
+                          boolean verbose, String classPath, String target, List<String> args) {
+    }
+
+    private ShimLauncher() {
+    }
+
+    /** Runs the request and returns the exit code; one-line messages go to stderr. */
+    public static int run(Request r) {
+        List<Path> userPath = classPathEntries(r.classPath());
+        String mainClass = r.target();
+        List<Path> runPath = new ArrayList<>(userPath);
+        if (r.target().endsWith(".java")) {
+            List<Path> compilePath = new ArrayList<>(userPath);
+            compilePath.addAll(apiJars());
+            SourceCompiler.Output out = SourceCompiler.compile(Path.of(r.target()), compilePath);
+            runPath.add(0, out.classesDir());
+            mainClass = out.mainClass();
+        }
+        JobConfig config = JobConfig.of(r.np()).withNodes(r.nodes()).withLatencyNanos(r.latencyNanos())
+                .withBandwidth(r.bandwidth()).withVerbose(r.verbose())
+                .withRanksAs(r.virtualThreads() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
+        JobResult result = ThreadsJob.runMain(config, urls(runPath), mainClass, r.args().toArray(new String[0]));
+        report(result, r.verbose());
+        return result.exitCode();
+    }
+
+    private static void report(JobResult result, boolean verbose) {
+        System.out.flush();
+        if (result.succeeded()) {
+            return;
+        }
+        if (result.message() != null) {
+            System.err.println("bamboo: " + result.message());
+        }
+        if (result.deadlockReport() != null) {
+            System.err.println(result.deadlockReport().stripTrailing());
+        }
+        if (verbose && result.cause() != null) {
+            result.cause().printStackTrace();
+        }
+    }
+
+    /** The -cp entries; like {@code java}, the current directory when none are given. */
+    static List<Path> classPathEntries(String classPath) {
+        List<Path> entries = new ArrayList<>();
+        String cp = classPath == null ? "." : classPath;
+        for (String e : cp.split(File.pathSeparator)) {
+            if (e.isEmpty()) {
+                continue;
+            }
+            Path p = Path.of(e);
+            if (!Files.exists(p)) {
+                throw new UserError("class path entry not found: " + e);
+            }
+            entries.add(p);
+        }
+        return entries;
+    }
+
+    /** The jars a program compiles against: the mpi-shim and the annotations. */
+    static List<Path> apiJars() {
+        return List.of(locationOf(mpi.MPI.class), locationOf(bamboo.Bamboo.class));
+    }
+
+    private static Path locationOf(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate " + c.getName(), e);
+        }
+    }
+
+    private static URL[] urls(List<Path> paths) {
+        URL[] urls = new URL[paths.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = paths.get(i).toAbsolutePath().toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new UserError("bad class path entry: " + paths.get(i));
+            }
+        }
+        return urls;
+    }
+}
