@@ -59,7 +59,7 @@ public class Comm {
         return collectiveScope == null ? e.worldChannel() : new ContextChannel(e, collectiveScope);
     }
 
-    /** The smallest context id this process has not used yet. */
+    /** A context id that this process does not use, above every one it does. */
     int contextCandidate() {
         return process().contextCandidate();
     }
@@ -73,6 +73,35 @@ public class Comm {
     int[] worldRanks() {
         final Endpoint e = process();
         return scopeOf(e).worldRanks();
+    }
+
+    /** The collective channel after the checks every MPI call makes (initialised, not finalised, not
+     *  freed); for the collectives layer. */
+    Channel collectiveChannel(String call) throws MPIException {
+        enter(call);
+        return collectiveChannel();
+    }
+
+    /** The group of this communicator (MPI_COMM_GROUP). */
+    public Group Group() throws MPIException {
+        final Endpoint e = enter("Group");
+        return new Group(scopeOf(e).worldRanks(), e.rank());
+    }
+
+    /** {@link MPI#IDENT} for the same communicator, {@link MPI#CONGRUENT} for the same group in the same
+     *  order with another context, {@link MPI#SIMILAR} for the same members in another order,
+     *  {@link MPI#UNEQUAL} otherwise (MPI_COMM_COMPARE). */
+    public static int Compare(Comm comm1, Comm comm2) throws MPIException {
+        if (comm1 == null || comm2 == null) {
+            throw new MPIException("Compare: comm" + (comm1 == null ? "1" : "2") + " is null");
+        }
+        comm1.enter("Compare");
+        comm2.enter("Compare");
+        if (comm1 == comm2) {
+            return MPI.IDENT;
+        }
+        final int groups = Group.compareMembers(comm1.worldRanks(), comm2.worldRanks());
+        return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
     }
 
     /** This communicator's context id. */

@@ -131,9 +131,12 @@ public final class Endpoint {
 
     // ---- contexts ------------------------------------------------------------------------------------
 
+    /** One more than the highest context id this process uses. Not the lowest free id: the agreed id is the
+     *  maximum of all members' candidates, and only an id above everything a member uses is surely free
+     *  on that member (with lowest-free ids, gaps left by earlier agreements could yield an id in use). */
     public int contextCandidate() {
         synchronized (contexts) {
-            return contexts.nextClearBit(0);
+            return contexts.length();
         }
     }
 
