@@ -223,10 +223,7 @@ final class Mailbox {
                 nextArrival = e.arrival;
             }
         } else {
-            // Already due (its sender was descheduled between sending and here): messages from the same
-            // sender still in transit are older and due too, so they must enter matching first.
-            progressLocked();
-            arrivedLocked(e);
+            arrivedLocked(e); // already due: its predecessors left transit just above
         }
     }
 
