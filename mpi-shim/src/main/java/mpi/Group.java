@@ -95,14 +95,25 @@ public class Group {
     }
 
     /** For each rank in {@code group1}, the rank of the same process in {@code group2}, or
-     *  {@link MPI#UNDEFINED} where it is not a member. */
+     *  {@link MPI#UNDEFINED} where it is not a member ({@link MPI#PROC_NULL} stays PROC_NULL). */
     public static int[] Translate_ranks(Group group1, int[] ranks1, Group group2) throws MPIException {
         checkNotNull("Group.Translate_ranks", group1, group2);
-        group1.checkRanks("Group.Translate_ranks", ranks1);
+        if (ranks1 == null) {
+            throw new MPIException("Group.Translate_ranks: ranks1 is null");
+        }
         final Map<Integer, Integer> rankIn2 = group2.rankMap();
         final int[] out = new int[ranks1.length];
         for (int i = 0; i < ranks1.length; i++) {
-            out[i] = rankIn2.getOrDefault(group1.members[ranks1[i]], MPI.UNDEFINED);
+            final int r = ranks1[i];
+            if (r == MPI.PROC_NULL) {
+                out[i] = MPI.PROC_NULL;
+                continue;
+            }
+            if (r < 0 || r >= group1.members.length) {
+                throw new MPIException("Group.Translate_ranks: ranks1[" + i + "] = " + r
+                        + " is not a rank of group1 (size " + group1.members.length + ")");
+            }
+            out[i] = rankIn2.getOrDefault(group1.members[r], MPI.UNDEFINED);
         }
         return out;
     }

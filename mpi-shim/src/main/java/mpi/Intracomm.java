@@ -1,6 +1,32 @@
 package mpi;
 
-/** An intra-communicator: point-to-point from {@link Comm} plus collectives and communicator creation. */
+import bamboo.shim.coll.Allgather;
+import bamboo.shim.coll.Allgatherv;
+import bamboo.shim.coll.Allreduce;
+import bamboo.shim.coll.Alltoall;
+import bamboo.shim.coll.Alltoallv;
+import bamboo.shim.coll.Args;
+import bamboo.shim.coll.Bcast;
+import bamboo.shim.coll.Channel;
+import bamboo.shim.coll.Gather;
+import bamboo.shim.coll.Gatherv;
+import bamboo.shim.coll.PredefinedOp;
+import bamboo.shim.coll.Reduce;
+import bamboo.shim.coll.ReduceScatter;
+import bamboo.shim.coll.Reduction;
+import bamboo.shim.coll.Scan;
+import bamboo.shim.coll.Scatter;
+import bamboo.shim.coll.Scatterv;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+
+/**
+ * An intra-communicator: point-to-point from {@link Comm} plus collectives and communicator creation.
+ * Every collective checks its arguments, then runs one of the point-to-point algorithms of
+ * {@code bamboo.shim.coll} over this communicator's private collective channel. Data-moving collectives
+ * work on array elements (pair types are two elements per item); reductions see whole items.
+ */
 public class Intracomm extends Comm {
 
     /** COMM_WORLD (created once by {@link MPI}). */
@@ -8,7 +34,348 @@ public class Intracomm extends Comm {
         super();
     }
 
+    /** COMM_SELF when {@code self} (created once by {@link MPI}). */
+    Intracomm(boolean self) {
+        super(self);
+    }
+
     Intracomm(Comm parent, int[] worldRanks, int context) {
         super(parent, worldRanks, context);
+    }
+
+    // ---- communicator creation -------------------------------------------------------------------------
+
+    /** A communicator over the same group with a new context (MPI_COMM_DUP). Collective. */
+    public Intracomm Dup() throws MPIException {
+        final int context = agreeContext("Intracomm.Dup");
+        return new Intracomm(this, worldRanks(), context);
+    }
+
+    /** Same as {@link #Dup()}, as mpiJava spells it. */
+    @Override
+    public Object clone() {
+        try {
+            return Dup();
+        } catch (MPIException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Partitions the group by {@code colour}; within a colour, ranks are ordered by {@code key}, then by
+     * rank here (MPI_COMM_SPLIT). Processes passing {@link MPI#UNDEFINED} get {@code null}. Collective.
+     */
+    public Intracomm Split(int colour, int key) throws MPIException {
+        final Partition p = partition("Intracomm.Split", colour, key);
+        return p.members() == null ? null : new Intracomm(this, p.members(), p.context());
+    }
+
+    /** The group a Split gives this process ({@code null} for MPI.UNDEFINED) and the agreed context. */
+    record Partition(int[] members, int context) {
+    }
+
+    /** The collective part of Split, shared with {@link Cartcomm#Sub}. */
+    Partition partition(String call, int colour, int key) throws MPIException {
+        if (colour < 0 && colour != MPI.UNDEFINED) {
+            throw new MPIException(call + ": colour " + colour + " must be >= 0 or MPI.UNDEFINED");
+        }
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        // One allgather carries (colour, key, context candidate): the maximum candidate is the agreed
+        // context, exactly what an Allreduce(MAX) of the candidates would give, in one collective.
+        final int[] all = new int[3 * n];
+        Allgather.run(ch, new int[] {colour, key, contextCandidate()}, 0, 3, MPI.INT, all, 0);
+        int context = 0;
+        for (int i = 0; i < n; i++) {
+            context = Math.max(context, all[3 * i + 2]);
+        }
+        contextAgreed(context);
+        if (colour == MPI.UNDEFINED) {
+            return new Partition(null, context);
+        }
+        final int[] parentWorld = worldRanks();
+        final int[] members = IntStream.range(0, n).filter(i -> all[3 * i] == colour).boxed()
+                .sorted(Comparator.<Integer>comparingInt(i -> all[3 * i + 1]).thenComparingInt(i -> i))
+                .mapToInt(i -> parentWorld[i]).toArray();
+        return new Partition(members, context);
+    }
+
+    /** A communicator over {@code group}, a subset of this communicator's group; {@code null} on processes
+     *  outside it (MPI_COMM_CREATE). Collective: every process passes the same group. */
+    public Intracomm Create(Group group) throws MPIException {
+        final String call = "Intracomm.Create";
+        if (group == null) {
+            throw new MPIException(call + ": group is null");
+        }
+        final Channel ch = collectiveChannel(call);
+        final int[] mine = worldRanks();
+        final int[] sorted = mine.clone();
+        Arrays.sort(sorted);
+        for (int w : group.worldRanks()) {
+            if (Arrays.binarySearch(sorted, w) < 0) {
+                throw new MPIException(call + ": group " + group + " has a process outside this communicator");
+            }
+        }
+        final int context = agreeContext(call);
+        final int self = mine[ch.rank()];
+        final int[] members = group.worldRanks();
+        return IntStream.of(members).anyMatch(w -> w == self) ? new Intracomm(this, members, context) : null;
+    }
+
+    /** mpiJava 1.2's spelling of {@link #Create(Group)}. */
+    public Intracomm Creat(Group group) throws MPIException {
+        return Create(group);
+    }
+
+    /** Agrees on a context id: the maximum of every member's candidate, then marks it used. */
+    int agreeContext(String call) throws MPIException {
+        final int[] max = new int[1];
+        Allreduce.run(collectiveChannel(call), new int[] {contextCandidate()}, 0, max, 0, 1, MPI.INT, PredefinedOp.MAX);
+        contextAgreed(max[0]);
+        return max[0];
+    }
+
+    /**
+     * A communicator with a Cartesian topology over the first prod(dims) processes of this one, in rank
+     * order (MPI_CART_CREATE; {@code reorder} is accepted, ranks are never reordered). Processes beyond the
+     * grid get {@code null}. Collective.
+     */
+    public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        final String call = "Intracomm.Create_cart";
+        final Channel ch = collectiveChannel(call);
+        final int places = Cartcomm.checkGrid(call, dims, periods, ch.size());
+        final int context = agreeContext(call);
+        if (ch.rank() >= places) {
+            return null;
+        }
+        return new Cartcomm(this, Arrays.copyOf(worldRanks(), places), context, dims.clone(), periods.clone());
+    }
+
+    /** The kind of topology: {@link MPI#CART} for a Cartcomm, else {@link MPI#UNDEFINED}. */
+    public int Topo_test() throws MPIException {
+        collectiveChannel("Topo_test");
+        return MPI.UNDEFINED;
+    }
+
+    // ---- synchronisation and data movement --------------------------------------------------------------
+
+    /** Blocks until every process of the group has called it (MPI_BARRIER). */
+    public void Barrier() throws MPIException {
+        bamboo.shim.coll.Barrier.run(collectiveChannel("Intracomm.Barrier"));
+    }
+
+    /** Sends {@code count} items from the root's buffer to every process's buffer (MPI_BCAST). */
+    public void Bcast(Object buf, int offset, int count, Datatype type, int root) throws MPIException {
+        final String call = "Intracomm.Bcast";
+        final Channel ch = collectiveChannel(call);
+        Args.root(call, root, ch.size());
+        Args.buffer(call, "buf", buf, offset, count, type);
+        final int per = type.elementsPerItem();
+        Bcast.run(ch, buf, offset * per, count * per, Args.elementType(type), root);
+    }
+
+    /** Each process sends {@code sendcount} items; the root receives them in rank order (MPI_GATHER). */
+    public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                       Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        final String call = "Intracomm.Gather";
+        final Channel ch = collectiveChannel(call);
+        Args.root(call, root, ch.size());
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        if (ch.rank() == root) {
+            Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
+            Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        }
+        final int per = sendtype.elementsPerItem();
+        Gather.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
+                recvbuf, ch.rank() == root ? recvoffset * recvtype.elementsPerItem() : 0, root);
+    }
+
+    /** Like Gather, with a count and a displacement (in items) per process at the root (MPI_GATHERV). */
+    public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                        Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
+        final String call = "Intracomm.Gatherv";
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        Args.root(call, root, n);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        int[] counts = null;
+        int[] places = null;
+        int recvAt = 0;
+        if (ch.rank() == root) {
+            Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
+            Args.sameSignature(call, sendcount, sendtype, recvcount[root], recvtype);
+            counts = Args.inElements(recvcount, recvtype);
+            places = Args.inElements(displs, recvtype);
+            recvAt = recvoffset * recvtype.elementsPerItem();
+        }
+        final int per = sendtype.elementsPerItem();
+        Gatherv.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
+                recvbuf, recvAt, counts, places, root);
+    }
+
+    /** The root sends {@code sendcount} items to each process, in rank order (MPI_SCATTER). */
+    public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        final String call = "Intracomm.Scatter";
+        final Channel ch = collectiveChannel(call);
+        Args.root(call, root, ch.size());
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+        if (ch.rank() == root) {
+            Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
+            Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        }
+        final int per = recvtype.elementsPerItem();
+        Scatter.run(ch, sendbuf, ch.rank() == root ? sendoffset * sendtype.elementsPerItem() : 0, recvcount * per,
+                Args.elementType(recvtype), recvbuf, recvoffset * per, root);
+    }
+
+    /** Like Scatter, with a count and a displacement (in items) per process at the root (MPI_SCATTERV). */
+    public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        final String call = "Intracomm.Scatterv";
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        Args.root(call, root, n);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+        int[] counts = null;
+        int[] places = null;
+        int sendAt = 0;
+        if (ch.rank() == root) {
+            Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "displs", displs, sendtype, n);
+            Args.sameSignature(call, sendcount[root], sendtype, recvcount, recvtype);
+            counts = Args.inElements(sendcount, sendtype);
+            places = Args.inElements(displs, sendtype);
+            sendAt = sendoffset * sendtype.elementsPerItem();
+        }
+        final int per = recvtype.elementsPerItem();
+        Scatterv.run(ch, sendbuf, sendAt, counts, places, Args.elementType(recvtype),
+                recvbuf, recvoffset * per, recvcount * per, root);
+    }
+
+    /** Gather to every process (MPI_ALLGATHER). */
+    public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        final String call = "Intracomm.Allgather";
+        final Channel ch = collectiveChannel(call);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
+        Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        final int per = sendtype.elementsPerItem();
+        Allgather.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
+                recvbuf, recvoffset * recvtype.elementsPerItem());
+    }
+
+    /** Gatherv to every process (MPI_ALLGATHERV). */
+    public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                           Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
+            throws MPIException {
+        final String call = "Intracomm.Allgatherv";
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
+        Args.sameSignature(call, sendcount, sendtype, recvcount[ch.rank()], recvtype);
+        final int per = sendtype.elementsPerItem();
+        Allgatherv.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
+                recvbuf, recvoffset * recvtype.elementsPerItem(), Args.inElements(recvcount, recvtype),
+                Args.inElements(displs, recvtype));
+    }
+
+    /** Each process sends a distinct block of {@code sendcount} items to every process (MPI_ALLTOALL). */
+    public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        final String call = "Intracomm.Alltoall";
+        final Channel ch = collectiveChannel(call);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
+        Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        final int per = sendtype.elementsPerItem();
+        Alltoall.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
+                recvbuf, recvoffset * recvtype.elementsPerItem());
+    }
+
+    /** Alltoall with a count and a displacement (in items) per peer on both sides (MPI_ALLTOALLV). */
+    public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
+        final String call = "Intracomm.Alltoallv";
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "sdispls", sdispls, sendtype, n);
+        Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "rdispls", rdispls, recvtype, n);
+        Args.sameSignature(call, sendcount[ch.rank()], sendtype, recvcount[ch.rank()], recvtype);
+        Alltoallv.run(ch, sendbuf, sendoffset * sendtype.elementsPerItem(), Args.inElements(sendcount, sendtype),
+                Args.inElements(sdispls, sendtype), Args.elementType(sendtype),
+                recvbuf, recvoffset * recvtype.elementsPerItem(), Args.inElements(recvcount, recvtype),
+                Args.inElements(rdispls, recvtype));
+    }
+
+    // ---- reductions --------------------------------------------------------------------------------------
+
+    /** Combines every process's {@code count} items with {@code op}; the result lands at the root
+     *  (MPI_REDUCE). */
+    public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                       Datatype datatype, Op op, int root) throws MPIException {
+        final String call = "Intracomm.Reduce";
+        final Channel ch = collectiveChannel(call);
+        Args.root(call, root, ch.size());
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        if (ch.rank() == root) {
+            Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        }
+        Reduce.run(ch, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction, root);
+    }
+
+    /** Reduce with the result on every process, bitwise identical everywhere (MPI_ALLREDUCE). */
+    public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                          Datatype datatype, Op op) throws MPIException {
+        final String call = "Intracomm.Allreduce";
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        Allreduce.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
+    }
+
+    /** Reduces a vector of sum(recvcounts) items and leaves segment i on process i
+     *  (MPI_REDUCE_SCATTER). */
+    public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                               Datatype datatype, Op op) throws MPIException {
+        final String call = "Intracomm.Reduce_scatter";
+        final Channel ch = collectiveChannel(call);
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.counts(call, "recvcounts", recvcounts, ch.size());
+        final long total = Arrays.stream(recvcounts, 0, ch.size()).asLongStream().sum();
+        if (total > Integer.MAX_VALUE) {
+            throw new MPIException(call + ": recvcounts add up to " + total + " items, more than an array holds");
+        }
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, total, datatype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcounts[ch.rank()], datatype);
+        ReduceScatter.run(ch, sendbuf, sendoffset, recvbuf, recvoffset, Arrays.copyOf(recvcounts, ch.size()),
+                datatype, reduction);
+    }
+
+    /** Inclusive prefix reduction: process i receives the combination of processes 0..i (MPI_SCAN). */
+    public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                     Datatype datatype, Op op) throws MPIException {
+        final String call = "Intracomm.Scan";
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        Scan.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
+    }
+
+    private static Reduction reduction(String call, Op op, Datatype datatype) throws MPIException {
+        if (op == null) {
+            throw new MPIException(call + ": op is null");
+        }
+        Args.datatype(call, "the buffers", datatype);
+        final Reduction reduction = op.reduction(call);
+        reduction.check(call, datatype);
+        return reduction;
     }
 }

@@ -64,6 +64,7 @@ class GroupTest {
         assertEquals(MPI.IDENT, Group.Compare(a, g.Incl(new int[] {0, 1, 2})));
         assertEquals(MPI.SIMILAR, Group.Compare(a, g.Incl(new int[] {2, 0, 1})));
         assertEquals(MPI.UNEQUAL, Group.Compare(a, b));
+        assertArrayEquals(new int[] {2, 2, MPI.PROC_NULL}, Group.Translate_ranks(a, new int[] {0, 0, MPI.PROC_NULL}, b));
         assertThrows(MPIException.class, () -> Group.Translate_ranks(a, new int[] {3}, b));
     }
 }

@@ -24,9 +24,19 @@ public final class Alltoall {
     /** Largest block (bytes sent to one rank) for which Bruck's algorithm is used. */
     public static final int BRUCK_MAX_BLOCK_BYTES = 4096;
 
+    private static volatile int bruckMaxBlockBytes = BRUCK_MAX_BLOCK_BYTES;
+
+    /** Moves the cut-over (for {@link CollectivesBench}, which measures both sides of it); returns the old
+     *  value. Not for programs. */
+    public static int bruckMaxBlockBytes(int bytes) {
+        final int old = bruckMaxBlockBytes;
+        bruckMaxBlockBytes = bytes;
+        return old;
+    }
+
     public static void run(Channel ch, Object send, int sendOffset, int count, Datatype type,
                            Object recv, int recvOffset) throws MPIException {
-        if ((long) count * type.itemBytes() <= BRUCK_MAX_BLOCK_BYTES && ch.size() > 2) {
+        if ((long) count * type.itemBytes() <= bruckMaxBlockBytes && ch.size() > 2) {
             bruck(ch, send, sendOffset, count, type, recv, recvOffset);
         } else {
             pairwise(ch, send, sendOffset, count, type, recv, recvOffset);

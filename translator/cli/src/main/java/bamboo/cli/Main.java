@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
                 "Exit codes: 0 success, 1 the program or check failed, 2 bad usage or input."},
         subcommands = {
                 RunCommand.class,
+                TranslateCommand.class,
+                CheckCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
 

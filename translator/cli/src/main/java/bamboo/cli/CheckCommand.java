@@ -1,0 +1,53 @@
+package bamboo.cli;
+
+import bamboo.translator.TranslationResult;
+import bamboo.translator.Translator;
+import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.tree.SourceTree;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code bamboo check SRC...}: the translator's diagnostics, nothing written. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Checks @Bamboo programs: prints every error as File.java:LINE:COL: error: ..., "
+                + "writes nothing."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:no errors", "1:the programs have errors (printed on stderr)",
+                "2:bad usage or an input that cannot be read"})
+public final class CheckCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
+    List<Path> sources;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        TranslationResult r;
+        try {
+            r = new Translator().check(SourceTree.of(sources).javaSources());
+        } catch (IOException e) {
+            err.println("bamboo check: " + e.getMessage());
+            return 2;
+        }
+        for (Diagnostic d : r.diagnostics()) {
+            err.println(d);
+        }
+        if (!r.ok()) {
+            err.println(r.diagnostics().size() + (r.diagnostics().size() == 1 ? " error" : " errors"));
+            return 1;
+        }
+        out.println("ok: " + r.programs() + (r.programs() == 1 ? " program" : " programs") + ", no errors");
+        return 0;
+    }
+}

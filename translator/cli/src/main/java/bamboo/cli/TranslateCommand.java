@@ -1,0 +1,76 @@
+package bamboo.cli;
+
+import bamboo.translator.TranslationResult;
+import bamboo.translator.Translator;
+import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.tree.OutputTree;
+import bamboo.translator.tree.SourceTree;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code bamboo translate SRC... -d OUT}: a complete translated source tree, or nothing at all. */
+@Command(name = "translate", mixinStandardHelpOptions = true,
+        description = {"Translates @Bamboo programs into task classes for the task-graph runtime.",
+                "Writes a complete tree into OUT: every input file as it was, plus for each program X the "
+                        + "companions X_BambooTask.java and X_Bamboo.java next to it. On any error nothing is "
+                        + "written; inputs are never modified."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:translated", "1:the programs have errors (printed on stderr, nothing written)",
+                "2:bad usage, or an input or output that cannot be read or written"})
+public final class TranslateCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
+    List<Path> sources;
+
+    @Option(names = {"-d", "--output"}, required = true, paramLabel = "OUT",
+            description = "output directory (created if needed; must not overlap an input directory)")
+    Path output;
+
+    @Option(names = {"-q", "--quiet"}, description = "print nothing on success")
+    boolean quiet;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        SourceTree tree;
+        TranslationResult r;
+        try {
+            tree = SourceTree.of(sources);
+            r = new Translator().translate(tree.javaSources());
+        } catch (IOException e) {
+            err.println("bamboo translate: " + e.getMessage());
+            return 2;
+        }
+        if (!r.ok()) {
+            for (Diagnostic d : r.diagnostics()) {
+                err.println(d);
+            }
+            err.println(r.diagnostics().size() + (r.diagnostics().size() == 1 ? " error" : " errors")
+                    + "; nothing written");
+            return 1;
+        }
+        try {
+            List<Path> written = OutputTree.write(tree, r.generated(), output);
+            if (!quiet) {
+                out.println("translated " + r.programs() + (r.programs() == 1 ? " program" : " programs") + " into "
+                        + output + " (" + written.size() + " files, " + r.generated().size() + " generated)");
+            }
+            return 0;
+        } catch (IOException e) {
+            err.println("bamboo translate: cannot write " + output + ": " + e.getMessage());
+            return 2;
+        }
+    }
+}

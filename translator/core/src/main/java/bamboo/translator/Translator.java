@@ -1,0 +1,64 @@
+package bamboo.translator;
+
+import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.emit.ProgramEmitter;
+import bamboo.translator.find.CallRules;
+import bamboo.translator.find.MpiCallClassifier;
+import bamboo.translator.find.Program;
+import bamboo.translator.find.ProgramFinder;
+import bamboo.translator.find.RegionFinder;
+import bamboo.translator.parse.JavaSources;
+import bamboo.translator.parse.ParsedUnit;
+import bamboo.translator.parse.SourceFile;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The translator as a library: sources in, companion sources or diagnostics out. Knows nothing about
+ * files, command lines or build tools; the CLI, the Maven goal and the javac processor wrap it.
+ */
+public final class Translator {
+
+    /** Checks the sources: every diagnostic, nothing generated. */
+    public TranslationResult check(List<SourceFile> sources) {
+        return run(sources, false);
+    }
+
+    /** Translates every {@code @Bamboo} program among the sources; all-or-nothing. */
+    public TranslationResult translate(List<SourceFile> sources) {
+        return run(sources, true);
+    }
+
+    private TranslationResult run(List<SourceFile> sources, boolean emit) {
+        Diagnostics d = new Diagnostics();
+        JavaSources parser = new JavaSources();
+        List<ParsedUnit> units = parser.parseAll(sources, d);
+        List<Program> programs = new ArrayList<>();
+        MpiCallClassifier classifier = new MpiCallClassifier(parser.facade());
+        for (ParsedUnit u : units) {
+            for (Program p : new ProgramFinder().find(u, d)) {
+                classifier.classify(p.type(), p.fileName(), d);
+                new RegionFinder().find(p, d);
+                new CallRules().check(p, d);
+                programs.add(p);
+            }
+        }
+        List<GeneratedSource> out = new ArrayList<>();
+        if (d.isEmpty()) {
+            for (Program p : programs) {
+                try {
+                    out.addAll(new ProgramEmitter(parser).emit(p, d));
+                } catch (RuntimeException | StackOverflowError e) {
+                    // A translator bug must still read as one sentence, not a stack trace (BRIEF §6).
+                    d.error(p.fileName(), p.type().getName(), "the translator failed on program " + p.simpleName()
+                            + " (a translator bug; please report it with this file): " + e);
+                }
+            }
+        }
+        if (!d.isEmpty() || !emit) {
+            return new TranslationResult(d.list(), List.of(), programs.size());
+        }
+        return new TranslationResult(d.list(), out, programs.size());
+    }
+}

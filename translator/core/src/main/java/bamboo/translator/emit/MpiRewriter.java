@@ -1,0 +1,133 @@
+package bamboo.translator.emit;
+
+import bamboo.translator.find.MpiCall;
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.Statement;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Rewrites the MPI calls of a (cloned) piece of the rank body into the task API: Rank/Size become
+ * id()/numTasks(), sends become send(...), receives in receive blocks become receive(...) (the task
+ * stands past the region's evaluation point, so the message is there), waits disappear.
+ */
+public final class MpiRewriter {
+    private final String argsField;
+    private boolean usesRequests;
+
+    public MpiRewriter(String argsField) {
+        this.argsField = argsField;
+    }
+
+    /** Whether a rewritten piece needs the task's completed-request helper. */
+    public boolean usesRequests() {
+        return usesRequests;
+    }
+
+    /** Rewrites every MPI call under {@code root}; {@code root} itself may be replaced: use the result. */
+    public Node rewrite(Node root) {
+        List<MethodCallExpr> calls = new ArrayList<>(root.findAll(MethodCallExpr.class));
+        Collections.reverse(calls); // innermost first: arguments before the calls that hold them
+        Node result = root;
+        for (MethodCallExpr call : calls) {
+            MpiCall mpi = MpiCall.of(call);
+            if (mpi == null) {
+                continue;
+            }
+            Node replaced = rewriteCall(call, mpi);
+            if (call == root) {
+                result = replaced;
+            }
+        }
+        return result;
+    }
+
+    private Node rewriteCall(MethodCallExpr call, MpiCall mpi) {
+        boolean statement = call.getParentNode().orElse(null) instanceof ExpressionStmt;
+        switch (mpi.op()) {
+            case RANK:
+                return replace(call, task("id"));
+            case SIZE:
+                return replace(call, task("numTasks"));
+            case WTIME:
+                return replace(call, new EnclosedExpr(StaticJavaParser.parseExpression("System.nanoTime() / 1e9")));
+            case INIT:
+                return statement ? drop(call) : replace(call, new NameExpr(argsField));
+            case FINALIZE:
+            case WAIT:
+            case WAITALL:
+                return drop(call);
+            case SEND:
+                return replace(call, transfer("send", call));
+            case ISEND:
+                if (statement) {
+                    return replace(call, transfer("send", call));
+                }
+                usesRequests = true;
+                return replace(call, transfer("bambooIsend", call));
+            case RECV:
+                return replace(call, transfer("receive", call));
+            case IRECV:
+                if (statement) {
+                    return replace(call, transfer("receive", call));
+                }
+                usesRequests = true;
+                return replace(call, transfer("bambooIrecv", call));
+            case PRIORITY:
+                return replace(call, new MethodCallExpr(null, "priority", NodeList.nodeList(call.getArgument(0))));
+            case YIELD_AFTER_REGION:
+                return replace(call, StaticJavaParser.parseExpression("bambooYield = true"));
+            default:
+                throw new IllegalStateException("not translatable here: " + call); // refused by CallRules
+        }
+    }
+
+    private static MethodCallExpr task(String method) {
+        return new MethodCallExpr(null, method);
+    }
+
+    /** {@code method(peer, tag, buf, offset, count)} from an mpiJava (buf, offset, count, type, peer, tag). */
+    static MethodCallExpr transfer(String method, MethodCallExpr call) {
+        return transfer(method, call, 0);
+    }
+
+    static MethodCallExpr transfer(String method, MethodCallExpr call, int base) {
+        return new MethodCallExpr(null, method, NodeList.nodeList(
+                MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG),
+                MpiCall.arg(call, base, MpiCall.BUF), MpiCall.arg(call, base, MpiCall.OFFSET),
+                MpiCall.arg(call, base, MpiCall.COUNT)));
+    }
+
+    private static Node replace(MethodCallExpr call, Expression with) {
+        if (call.getParentNode().isPresent()) {
+            call.replace(with);
+        }
+        return with;
+    }
+
+    /** Removes a call that translates to nothing (its statement goes; an empty block stands in if needed). */
+    private static Node drop(MethodCallExpr call) {
+        Node parent = call.getParentNode().orElse(null);
+        if (!(parent instanceof ExpressionStmt)) {
+            throw new IllegalStateException("value of " + call.getNameAsString() + " used"); // refused by CallRules
+        }
+        Statement s = (Statement) parent;
+        Node holder = s.getParentNode().orElse(null);
+        if (holder instanceof BlockStmt) {
+            s.remove();
+        } else if (holder != null) {
+            s.replace(new BlockStmt());
+        }
+        return s;
+    }
+}

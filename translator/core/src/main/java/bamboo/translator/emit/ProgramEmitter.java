@@ -1,0 +1,113 @@
+package bamboo.translator.emit;
+
+import bamboo.translator.GeneratedSource;
+import bamboo.translator.analyse.BodyAnalysis;
+import bamboo.translator.analyse.ReceiveSlice;
+import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.find.BlockKind;
+import bamboo.translator.find.MpiCall;
+import bamboo.translator.find.Program;
+import bamboo.translator.find.Region;
+import bamboo.translator.outline.StateMachine;
+import bamboo.translator.parse.JavaSources;
+import bamboo.translator.reorder.BlockOrder;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Stage 6: runs analysis, reordering and outlining for one program and prints its companion classes. */
+public final class ProgramEmitter {
+    private final JavaSources sources;
+
+    public ProgramEmitter(JavaSources sources) {
+        this.sources = sources;
+    }
+
+    public List<GeneratedSource> emit(Program program, Diagnostics d) {
+        int before = d.size();
+        BodyAnalysis analysis = new BodyAnalysis(sources.facade(), program, d);
+        analysis.run();
+        new BlockOrder(program.fileName(), d).check(program);
+        String argsField = program.main().getParameter(0).getNameAsString();
+        MpiRewriter rewriter = new MpiRewriter(argsField);
+        Map<Region, ReadyMethod> ready = new IdentityHashMap<>();
+        List<ReadyMethod> inOrder = new ArrayList<>();
+        ReceiveSlice slicer = new ReceiveSlice(program.fileName(), d);
+        for (Region r : program.regions()) {
+            if (r.parts().stream().noneMatch(p -> p.kind() == BlockKind.RECEIVE && hasReceive(p.block()))) {
+                continue;
+            }
+            BlockStmt body = slicer.build(r);
+            if (body == null) {
+                continue;
+            }
+            boolean single = ReceiveSlice.single(r);
+            rewriter.rewrite(body);
+            if (single) {
+                body.getStatement(0).remove(); // bambooNeeds = 0
+                for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
+                    if (c.getNameAsString().equals("bambooNeed")) {
+                        c.setName("arrived");
+                    }
+                }
+            }
+            String name = "ready" + capitalize(r.labelled().getLabel().asString()) + r.line();
+            ReadyMethod m = new ReadyMethod(name, body, r, !single);
+            ready.put(r, m);
+            inOrder.add(m);
+        }
+        if (d.size() > before) {
+            return List.of();
+        }
+        boolean yields = usesHints(program);
+        StateMachine machine = new StateMachine(program.sourceBaseName(), rewriter,
+                r -> ready.containsKey(r) ? new MethodCallExpr(null, ready.get(r).name()) : null, yields);
+        BlockStmt execute = machine.build(program.main().getBody().orElseThrow());
+        TaskClass task = new TaskClass(program, analysis.fields(), execute, machine, inOrder,
+                rewriter.usesRequests(), yields);
+        List<GeneratedSource> out = new ArrayList<>();
+        out.add(new GeneratedSource(program.packageName(), TaskClass.name(program), program.fileName(), task.print()));
+        out.add(new GeneratedSource(program.packageName(), EntryPoint.name(program), program.fileName(),
+                new EntryPoint(program).print()));
+        return out;
+    }
+
+    /** A region's firing rule as a method of the task. */
+    public record ReadyMethod(String name, BlockStmt body, Region region, boolean counts) {
+    }
+
+    private static boolean hasReceive(BlockStmt b) {
+        for (MethodCallExpr c : b.findAll(MethodCallExpr.class)) {
+            MpiCall m = MpiCall.of(c);
+            if (m != null && m.op().isReceive()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean usesHints(Program p) {
+        for (MethodCallExpr c : p.main().findAll(MethodCallExpr.class)) {
+            MpiCall m = MpiCall.of(c);
+            if (m != null && m.op().isHint()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String capitalize(String s) {
+        return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+    }
+
+    static NodeList<Expression> none() {
+        return new NodeList<>();
+    }
+}

@@ -1,0 +1,279 @@
+package bamboo.translator.find;
+
+import bamboo.translator.diagnostics.Diagnostics;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.ContinueStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.YieldStmt;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Stage 2c: checks every MPI call of a program against what the translator can translate, and the rules
+ * of the programming model about which call may stand in which block.
+ */
+public final class CallRules {
+    private static final Set<String> PAIR_TYPES = Set.of("SHORT2", "INT2", "LONG2", "FLOAT2", "DOUBLE2");
+
+    public void check(Program program, Diagnostics d) {
+        String file = program.fileName();
+        MethodDeclaration main = program.main();
+        for (MethodCallExpr call : main.findAll(MethodCallExpr.class)) {
+            MpiCall mpi = MpiCall.of(call);
+            if (mpi != null) {
+                checkCall(file, call, mpi, d);
+            }
+        }
+        for (Region r : program.regions()) {
+            for (Region.Part p : r.parts()) {
+                if (p.kind() != BlockKind.COMPUTE) {
+                    checkJumps(file, p, d);
+                }
+            }
+            checkForwarding(file, r, d);
+        }
+        checkHelpers(program, d);
+    }
+
+    private void checkCall(String file, MethodCallExpr call, MpiCall mpi, Diagnostics d) {
+        String name = call.getNameAsString();
+        Optional<Region.Part> part = Where.part(call);
+        BlockKind kind = part.map(Region.Part::kind).orElse(null);
+        Optional<String> barrier = Where.barrier(call);
+        boolean statement = call.getParentNode().orElse(null) instanceof ExpressionStmt;
+        switch (mpi.op()) {
+            case UNSUPPORTED:
+                d.error(file, call, "MPI call " + name + "(...) is not supported by the translator yet");
+                return;
+            case COLLECTIVE:
+                d.error(file, call, "collective " + name + "(...) is not translated yet: the point-to-point library "
+                        + "for collectives is still to come; write it with Send/Recv in the meantime");
+                return;
+            case INIT:
+            case FINALIZE:
+                if (kind != null || barrier.isPresent()) {
+                    d.error(file, call, "MPI." + name + " belongs at the top level of main, not inside "
+                            + (kind != null ? "a " + kind.label() + " block" : barrier.get()));
+                }
+                return;
+            case SEND:
+            case ISEND:
+                checkPointToPoint(file, call, 0, d);
+                if (barrier.isPresent() && barrier.get().contains("lambda") || barrier.isPresent()
+                        && barrier.get().contains("class")) {
+                    d.error(file, call, name + " inside " + barrier.get() + " is not translated; call it from main");
+                }
+                return;
+            case RECV:
+            case IRECV:
+                checkPointToPoint(file, call, 0, d);
+                if (mpi.op() == MpiOp.RECV && !statement) {
+                    d.error(file, call, "the Status returned by Recv is not supported in translated programs yet; "
+                            + "call Recv as a statement");
+                }
+                if (kind == BlockKind.SEND) {
+                    d.error(file, call, name + " in a send block: receives belong in receive blocks");
+                } else if (kind == BlockKind.RECEIVE) {
+                    if (barrier.isPresent() && isFunctional(barrier.get())) {
+                        d.error(file, call, name + " inside " + barrier.get() + " is not translated; call it directly "
+                                + "in the receive block");
+                    }
+                } else if (mpi.op() == MpiOp.IRECV) {
+                    d.error(file, call, "Irecv outside a receive block is not translated yet: put it in the receive "
+                            + "block of an olap region, or use a blocking Recv");
+                } else if (barrier.isPresent()) {
+                    d.error(file, call, "blocking Recv inside " + barrier.get() + ": the task cannot suspend there; "
+                            + "move the Recv out of it or into the receive block of an olap region");
+                }
+                return;
+            case SENDRECV:
+                checkPointToPoint(file, call, 0, d);
+                checkPointToPoint(file, call, 6, d);
+                if (kind == BlockKind.SEND || kind == BlockKind.RECEIVE) {
+                    d.error(file, call, "Sendrecv inside a " + kind.label() + " block: split it into a Send in the send "
+                            + "block and a Recv in the receive block");
+                } else if (!statement) {
+                    d.error(file, call, "the Status returned by Sendrecv is not supported in translated programs yet; "
+                            + "call Sendrecv as a statement");
+                } else if (barrier.isPresent()) {
+                    d.error(file, call, "Sendrecv inside " + barrier.get() + ": the task cannot suspend there");
+                }
+                return;
+            case WAIT:
+            case WAITALL:
+                if (!statement) {
+                    d.error(file, call, "the Status returned by " + name + " is not supported in translated programs "
+                            + "yet; call " + name + " as a statement");
+                }
+                return;
+            default:
+                return;
+        }
+    }
+
+    private static boolean isFunctional(String barrier) {
+        return barrier.contains("lambda") || barrier.contains("class");
+    }
+
+    private void checkPointToPoint(String file, MethodCallExpr call, int base, Diagnostics d) {
+        if (call.getArguments().size() < base + 6) {
+            d.error(file, call, call.getNameAsString() + "(...) with " + call.getArguments().size()
+                    + " arguments is not the mpiJava form (buf, offset, count, type, peer, tag)");
+            return;
+        }
+        Expression type = MpiCall.arg(call, base, MpiCall.TYPE);
+        if (PAIR_TYPES.contains(lastName(type))) {
+            d.error(file, type, "pair datatype " + type + " in " + call.getNameAsString()
+                    + " is not translated yet (only in reductions, later)");
+        }
+        Expression peer = MpiCall.arg(call, base, MpiCall.PEER);
+        Expression tag = MpiCall.arg(call, base, MpiCall.TAG);
+        if (lastName(peer).equals("ANY_SOURCE")) {
+            d.error(file, peer, "MPI.ANY_SOURCE in " + call.getNameAsString()
+                    + " is not translated yet: the firing rule needs a known source");
+        }
+        if (lastName(tag).equals("ANY_TAG")) {
+            d.error(file, tag, "MPI.ANY_TAG in " + call.getNameAsString()
+                    + " is not translated yet: the firing rule needs a known tag");
+        }
+    }
+
+    private static String lastName(Expression e) {
+        if (e instanceof FieldAccessExpr) {
+            return ((FieldAccessExpr) e).getNameAsString();
+        }
+        if (e instanceof NameExpr) {
+            return ((NameExpr) e).getNameAsString();
+        }
+        return "";
+    }
+
+    /** return / break / continue may not leave a send or receive block: it runs as one piece. */
+    private void checkJumps(String file, Region.Part p, Diagnostics d) {
+        for (Statement s : p.block().findAll(Statement.class)) {
+            if (s instanceof ReturnStmt && !insideFunction(s, p.block())) {
+                d.error(file, s, "return inside a " + p.kind().label() + " block is not translated: leave the "
+                        + "region after its compute block instead");
+            } else if (s instanceof BreakStmt || s instanceof ContinueStmt || s instanceof YieldStmt) {
+                Node target = JumpTargets.target(s);
+                if (target != null && !p.block().isAncestorOf(target)) {
+                    d.error(file, s, s.getClass().getSimpleName().replace("Stmt", "").toLowerCase(java.util.Locale.ROOT)
+                            + " out of a " + p.kind().label() + " block is not translated: a " + p.kind().label()
+                            + " block runs as one piece");
+                }
+            }
+        }
+    }
+
+    private static boolean insideFunction(Node n, Node limit) {
+        for (Node x = n.getParentNode().orElse(null); x != null && x != limit; x = x.getParentNode().orElse(null)) {
+            if (JumpTargets.isFunctionBoundary(x)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A send in a receive block must forward data received earlier in that block. */
+    private void checkForwarding(String file, Region r, Diagnostics d) {
+        for (Region.Part p : r.parts()) {
+            if (p.kind() != BlockKind.RECEIVE) {
+                continue;
+            }
+            Set<String> received = new HashSet<>();
+            for (MethodCallExpr call : p.block().findAll(MethodCallExpr.class)) {
+                MpiCall mpi = MpiCall.of(call);
+                if (mpi == null || call.getArguments().size() < 6) {
+                    continue;
+                }
+                String buf = rootName(MpiCall.arg(call, 0, MpiCall.BUF));
+                if (mpi.op().isReceive()) {
+                    received.add(buf);
+                } else if (mpi.op().isSend() && !received.contains(buf)) {
+                    d.error(file, call, mpi.name() + " in a receive block must forward data received earlier in that "
+                            + "block (buffer '" + MpiCall.arg(call, 0, MpiCall.BUF) + "' is not received there); move it "
+                            + "to a send block");
+                }
+            }
+        }
+    }
+
+    /** The variable an array expression is rooted in ({@code a} for {@code a}, {@code a[i]}, {@code this.a}). */
+    public static String rootName(Expression e) {
+        Expression x = e;
+        while (true) {
+            if (x.isEnclosedExpr()) {
+                x = x.asEnclosedExpr().getInner();
+            } else if (x.isArrayAccessExpr()) {
+                x = x.asArrayAccessExpr().getName();
+            } else if (x.isCastExpr()) {
+                x = x.asCastExpr().getExpression();
+            } else {
+                break;
+            }
+        }
+        if (x.isNameExpr()) {
+            return x.asNameExpr().getNameAsString();
+        }
+        if (x.isFieldAccessExpr()) {
+            return x.asFieldAccessExpr().getNameAsString();
+        }
+        return x.toString();
+    }
+
+    /** Methods of the program class reachable from main that call MPI are issue 5's work: refuse them. */
+    private void checkHelpers(Program program, Diagnostics d) {
+        Map<String, List<MethodDeclaration>> byName = new LinkedHashMap<>();
+        for (MethodDeclaration m : program.type().getMethods()) {
+            if (m != program.main()) {
+                byName.computeIfAbsent(m.getNameAsString(), k -> new java.util.ArrayList<>()).add(m);
+            }
+        }
+        Set<MethodDeclaration> seen = new HashSet<>();
+        Deque<MethodDeclaration> work = new ArrayDeque<>();
+        for (MethodCallExpr c : program.main().findAll(MethodCallExpr.class)) {
+            enqueue(program, c, byName, seen, work);
+        }
+        while (!work.isEmpty()) {
+            MethodDeclaration m = work.pop();
+            for (MethodCallExpr c : m.findAll(MethodCallExpr.class)) {
+                MpiCall mpi = MpiCall.of(c);
+                if (mpi != null && !mpi.op().isHint()) {
+                    d.error(program.fileName(), c, "method " + m.getNameAsString() + " is called from main and calls "
+                            + "MPI (" + c.getNameAsString() + "); MPI calls in helper methods are not translated yet: "
+                            + "move the call into main");
+                }
+                enqueue(program, c, byName, seen, work);
+            }
+        }
+    }
+
+    private static void enqueue(Program program, MethodCallExpr c, Map<String, List<MethodDeclaration>> byName,
+                                Set<MethodDeclaration> seen, Deque<MethodDeclaration> work) {
+        boolean local = c.getScope().isEmpty()
+                || c.getScope().get().toString().equals(program.simpleName());
+        if (!local) {
+            return;
+        }
+        for (MethodDeclaration m : byName.getOrDefault(c.getNameAsString(), List.of())) {
+            if (seen.add(m)) {
+                work.push(m);
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package bamboo.translator.find;
+
+import java.util.Map;
+import java.util.HashMap;
+import java.util.Set;
+
+/** What an MPI (or {@code bamboo.TaskHints}) call does, as far as the translator is concerned. */
+public enum MpiOp {
+    INIT, FINALIZE, RANK, SIZE, WTIME,
+    /** Send, Ssend, Bsend, Rsend: (buf, offset, count, type, dest, tag). */
+    SEND,
+    /** Isend, Issend, Ibsend, Irsend: like SEND, returns a Request. */
+    ISEND,
+    /** Recv: (buf, offset, count, type, source, tag), returns a Status. */
+    RECV,
+    /** Irecv: like RECV, returns a Request. */
+    IRECV,
+    /** Sendrecv: (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag). */
+    SENDRECV,
+    /** Wait on one request, Waitall on an array. */
+    WAIT, WAITALL,
+    COLLECTIVE,
+    PRIORITY, YIELD_AFTER_REGION,
+    /** Everything the translator does not handle yet. */
+    UNSUPPORTED;
+
+    /** Method names of the mpi API: only calls with these names are resolved (resolution is slow). */
+    private static final Map<String, MpiOp> BY_NAME = new HashMap<>();
+    private static final Set<String> COLLECTIVES = Set.of("Barrier", "Bcast", "Reduce", "Allreduce", "Gather",
+            "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
+            "Reduce_scatter", "Scan");
+    private static final Set<String> OTHERS = Set.of("Probe", "Iprobe", "Waitany", "Waitsome", "Test",
+            "Testall", "Testany", "Testsome", "Cancel", "Split", "Dup", "Create", "Free", "Compare", "Group",
+            "Sendrecv_replace", "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
+            "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
+            "Intersection", "Translate_ranks", "Buffer_attach", "Buffer_detach", "Abort", "Is_null");
+
+    static {
+        BY_NAME.put("Init", INIT);
+        BY_NAME.put("Finalize", FINALIZE);
+        BY_NAME.put("Rank", RANK);
+        BY_NAME.put("Size", SIZE);
+        BY_NAME.put("Wtime", WTIME);
+        for (String s : new String[] {"Send", "Ssend", "Bsend", "Rsend"}) {
+            BY_NAME.put(s, SEND);
+        }
+        for (String s : new String[] {"Isend", "Issend", "Ibsend", "Irsend"}) {
+            BY_NAME.put(s, ISEND);
+        }
+        BY_NAME.put("Recv", RECV);
+        BY_NAME.put("Irecv", IRECV);
+        BY_NAME.put("Sendrecv", SENDRECV);
+        BY_NAME.put("Wait", WAIT);
+        BY_NAME.put("Waitall", WAITALL);
+        for (String s : COLLECTIVES) {
+            BY_NAME.put(s, COLLECTIVE);
+        }
+        for (String s : OTHERS) {
+            BY_NAME.put(s, UNSUPPORTED);
+        }
+        BY_NAME.put("priority", PRIORITY);
+        BY_NAME.put("yieldAfterRegion", YIELD_AFTER_REGION);
+    }
+
+    /** The op a call of this name would be if it resolves into {@code mpi}; null if no mpi method has it. */
+    public static MpiOp candidate(String methodName) {
+        return BY_NAME.get(methodName);
+    }
+
+    public boolean isHint() {
+        return this == PRIORITY || this == YIELD_AFTER_REGION;
+    }
+
+    public boolean isReceive() {
+        return this == RECV || this == IRECV || this == SENDRECV;
+    }
+
+    public boolean isSend() {
+        return this == SEND || this == ISEND;
+    }
+}

@@ -1,0 +1,115 @@
+package bamboo.translator.find;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.SwitchExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.LabeledStmt;
+import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
+import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
+
+import java.util.Optional;
+
+/** Where a node sits in the rank body: its region block (if any) and the first construct a task cannot
+ *  suspend inside (try, switch, synchronized, lambda, local or anonymous class). */
+public final class Where {
+    private Where() {
+    }
+
+    /** The nearest enclosing send / receive / compute block that is part of a region. */
+    public static Optional<Region.Part> part(Node node) {
+        for (Node n = node.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
+            if (n instanceof LabeledStmt) {
+                Optional<Region.Part> p = partOf((LabeledStmt) n);
+                if (p.isPresent()) {
+                    return p;
+                }
+            }
+            if (n instanceof BodyDeclaration) {
+                break;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The part a labelled statement is, if it is the send / receive / compute block of a region. */
+    public static Optional<Region.Part> partOf(LabeledStmt l) {
+        Optional<Node> body = l.getParentNode();
+        if (body.isEmpty() || !(body.get() instanceof BlockStmt)) {
+            return Optional.empty();
+        }
+        Region r = regionOfBody((BlockStmt) body.get());
+        if (r == null) {
+            return Optional.empty();
+        }
+        for (Region.Part p : r.parts()) {
+            if (p.labelled() == l) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The region whose block is {@code block}, or null. */
+    public static Region regionOfBody(BlockStmt block) {
+        Node p = block.getParentNode().orElse(null);
+        if (p instanceof LabeledStmt && ((LabeledStmt) p).containsData(Region.KEY)) {
+            return ((LabeledStmt) p).getData(Region.KEY);
+        }
+        if (p != null && p.getParentNode().orElse(null) instanceof LabeledStmt) {
+            LabeledStmt l = (LabeledStmt) p.getParentNode().get();
+            if (l.containsData(Region.KEY) && l.getData(Region.KEY).body() == block) {
+                return l.getData(Region.KEY);
+            }
+        }
+        return null;
+    }
+
+    /** The first construct above {@code node} (up to its method) inside which a task cannot suspend. */
+    public static Optional<String> barrier(Node node) {
+        Node child = node;
+        String first = null;
+        for (Node n = node.getParentNode().orElse(null); n != null; child = n, n = n.getParentNode().orElse(null)) {
+            if (n instanceof BodyDeclaration) {
+                break;
+            }
+            String what = barrierName(n, child);
+            if (what != null && (what.contains("lambda") || what.contains("class"))) {
+                return Optional.of(what); // code in another function: the strongest reason
+            }
+            if (first == null) {
+                first = what;
+            }
+        }
+        return Optional.ofNullable(first);
+    }
+
+    private static String barrierName(Node n, Node child) {
+        if (n instanceof TryStmt) {
+            TryStmt t = (TryStmt) n;
+            return t.getResources().contains(child) || child == t.getTryBlock() || t.getCatchClauses().contains(child)
+                    || t.getFinallyBlock().map(f -> f == child).orElse(false) ? "a try statement" : null;
+        }
+        if (n instanceof SwitchStmt || n instanceof SwitchExpr) {
+            return "a switch";
+        }
+        if (n instanceof SynchronizedStmt) {
+            return "a synchronized block";
+        }
+        if (n instanceof LambdaExpr) {
+            return "a lambda";
+        }
+        if (n instanceof ObjectCreationExpr && ((ObjectCreationExpr) n).getAnonymousClassBody().isPresent()) {
+            return "an anonymous class";
+        }
+        if (n instanceof LocalClassDeclarationStmt || n instanceof LocalRecordDeclarationStmt) {
+            return "a local class";
+        }
+        return null;
+    }
+}

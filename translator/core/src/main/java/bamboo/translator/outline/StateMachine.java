@@ -1,0 +1,507 @@
+package bamboo.translator.outline;
+
+import bamboo.translator.analyse.Marks;
+import bamboo.translator.emit.MpiRewriter;
+import bamboo.translator.find.BlockKind;
+import bamboo.translator.find.MpiCall;
+import bamboo.translator.find.MpiOp;
+import bamboo.translator.find.Region;
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.comments.LineComment;
+import com.github.javaparser.ast.expr.ArrayInitializerExpr;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.ContinueStmt;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.LabeledStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Stage 5: outlines the rank body into a resumable state machine,
+ * {@code bambooLoop: while (true) switch (pc) { case k: ... }}. Only control flow that contains an
+ * evaluation point is lowered to cases and jumps ({@code pc = k; continue bambooLoop;}); everything else
+ * stays structured as written.
+ */
+public final class StateMachine {
+    /** An evaluation point: the case the task resumes at, its firing rule, and a note for deadlock reports. */
+    public record Point(int label, Expression rule, String note) {
+    }
+
+    /** The ready method of a region, supplied by the emitter: name and whether the region waits at all. */
+    public interface Rules {
+        /** The firing-rule expression of a region (e.g. {@code ready3()}), or null if it waits for nothing. */
+        Expression regionRule(Region region);
+    }
+
+    private static final String LOOP = "bambooLoop";
+
+    private final String sourceName;
+    private final MpiRewriter rewriter;
+    private final Rules rules;
+    private final boolean yields;
+    private final List<SwitchEntry> cases = new ArrayList<>();
+    private final List<Point> points = new ArrayList<>();
+    private final Map<Statement, int[]> targets = new IdentityHashMap<>();
+    private final java.util.Set<Statement> jumpedTo = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private NodeList<Statement> current;
+    private int nextLabel;
+    private boolean ownPoints;
+
+    public StateMachine(String sourceName, MpiRewriter rewriter, Rules rules, boolean yields) {
+        this.sourceName = sourceName;
+        this.rewriter = rewriter;
+        this.rules = rules;
+        this.yields = yields;
+    }
+
+    public List<Point> points() {
+        return points;
+    }
+
+    /** Whether a blocking receive outside regions needs the bambooSource / bambooTag fields. */
+    public boolean usesOwnPoints() {
+        return ownPoints;
+    }
+
+    /** Lowers {@code body} (main's body) and returns the body of execute(). */
+    public BlockStmt build(BlockStmt body) {
+        for (Statement s : body.findAll(Statement.class)) {
+            if (s.containsData(Marks.JUMP_TARGET)) {
+                jumpedTo.add(s.getData(Marks.JUMP_TARGET));
+            }
+        }
+        start(label());
+        lowerAll(body.getStatements());
+        if (Completion.canComplete(current)) {
+            current.add(finish(body));
+        }
+        SwitchEntry fail = new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
+                NodeList.nodeList(StaticJavaParser.parseStatement(
+                        "throw new IllegalStateException(\"no resume point \" + pc);")));
+        NodeList<SwitchEntry> all = new NodeList<>(Peephole.withoutForwarders(cases, points));
+        all.add(fail);
+        SwitchStmt sw = new SwitchStmt(new NameExpr("pc"), all);
+        WhileStmt loop = new WhileStmt(new BooleanLiteralExpr(true), new BlockStmt(NodeList.nodeList(sw)));
+        return new BlockStmt(NodeList.nodeList(new LabeledStmt(LOOP, loop)));
+    }
+
+    // ---- cases and jumps ----------------------------------------------------------------------------
+
+    private int label() {
+        return nextLabel++;
+    }
+
+    /** Opens case {@code k}; the open case, if it can fall off its end, jumps there first. */
+    private void start(int k) {
+        if (current != null && Completion.canComplete(current)) {
+            current.addAll(jump(k));
+        }
+        SwitchEntry e = new SwitchEntry(NodeList.nodeList(new IntegerLiteralExpr(String.valueOf(k))),
+                SwitchEntry.Type.STATEMENT_GROUP, new NodeList<>());
+        cases.add(e);
+        current = e.getStatements();
+    }
+
+    private void emit(Statement s) {
+        if (!Completion.canComplete(current)) {
+            start(label()); // unreachable code after a jump: javac needs a case label before it
+        }
+        current.add(s);
+    }
+
+    private static NodeList<Statement> jump(int k) {
+        return NodeList.nodeList(StaticJavaParser.parseStatement("pc = " + k + ";"),
+                StaticJavaParser.parseStatement("continue " + LOOP + ";"));
+    }
+
+    private static BlockStmt jumpBlock(int k) {
+        return new BlockStmt(jump(k));
+    }
+
+    private Statement finish(Node at) {
+        return StaticJavaParser.parseStatement("return Outcome.FINISHED;");
+    }
+
+    private Statement commented(Statement s, Node from, String what) {
+        int line = Marks.line(from);
+        if (line > 0) {
+            String text = " " + (what == null ? "" : what + " ") + "from " + sourceName + ":" + line;
+            String old = s.getComment().map(c -> c.getContent().strip().replace('\n', ' ')).orElse("");
+            s.setComment(new LineComment(old.isEmpty() ? text : text + ": " + old));
+        }
+        return s;
+    }
+
+    // ---- lowering -----------------------------------------------------------------------------------
+
+    private void lowerAll(List<Statement> statements) {
+        for (Statement s : new ArrayList<>(statements)) {
+            lower(s);
+        }
+    }
+
+    private void lower(Statement s) {
+        if (!Marks.suspends(s)) {
+            structured(s);
+        } else if (s instanceof BlockStmt) {
+            lowerAll(((BlockStmt) s).getStatements());
+        } else if (s.containsData(Marks.OWN_POINT)) {
+            ownPoint((ExpressionStmt) s);
+        } else if (s instanceof LabeledStmt) {
+            lowerLabelled((LabeledStmt) s);
+        } else if (s instanceof IfStmt) {
+            lowerIf((IfStmt) s);
+        } else if (s instanceof ForStmt || s instanceof WhileStmt || s instanceof DoStmt || s instanceof ForEachStmt) {
+            lowerLoop(s, null, () -> lower(loopBody(s)));
+        } else {
+            throw new IllegalStateException("cannot lower " + s.getClass().getSimpleName()); // refused earlier
+        }
+    }
+
+    private void lowerLabelled(LabeledStmt l) {
+        Statement inner = l.getStatement();
+        if (l.containsData(Region.KEY)) {
+            Region r = l.getData(Region.KEY);
+            if (r.onLoop()) {
+                lowerLoop(inner, l, () -> regionBody(r));
+            } else if (jumpedTo.contains(l)) {
+                int end = label();
+                targets.put(l, new int[] {end, -1});
+                regionBody(r);
+                start(end);
+            } else {
+                regionBody(r);
+            }
+        } else if (inner instanceof ForStmt || inner instanceof WhileStmt || inner instanceof DoStmt
+                || inner instanceof ForEachStmt) {
+            lowerLoop(inner, l, () -> lower(loopBody(inner)));
+        } else if (jumpedTo.contains(l)) {
+            int end = label();
+            targets.put(l, new int[] {end, -1});
+            lower(inner);
+            start(end);
+        } else {
+            lower(inner);
+        }
+    }
+
+    private void lowerIf(IfStmt i) {
+        int end = label();
+        int otherwise = i.getElseStmt().isPresent() ? label() : end;
+        emit(commented(new IfStmt(not(expr(i.getCondition())), jumpBlock(otherwise), null), i, null));
+        lower(i.getThenStmt());
+        if (i.getElseStmt().isPresent()) {
+            if (Completion.canComplete(current)) {
+                current.addAll(jump(end));
+            }
+            start(otherwise);
+            lower(i.getElseStmt().get());
+        }
+        start(end);
+    }
+
+    private void lowerLoop(Statement loop, LabeledStmt label, Runnable body) {
+        int head = label();
+        int cont = label();
+        int end = label();
+        targets.put(loop, new int[] {end, cont});
+        if (label != null) {
+            targets.put(label, new int[] {end, cont});
+        }
+        if (loop instanceof ForStmt) {
+            ForStmt f = (ForStmt) loop;
+            for (Expression e : f.getInitialization()) {
+                BlockStmt holder = new BlockStmt(new NodeList<>(assignments(e)));
+                rewriter.rewrite(holder);
+                for (Statement s : new ArrayList<>(holder.getStatements())) {
+                    emit(commented(s, f, null));
+                }
+            }
+            start(head);
+            f.getCompare().ifPresent(c -> emit(commented(new IfStmt(not(expr(c)), jumpBlock(end), null), f, "loop")));
+            body.run();
+            start(cont);
+            for (Expression u : f.getUpdate()) {
+                emit(new ExpressionStmt(expr(u)));
+            }
+            current.addAll(jump(head));
+        } else if (loop instanceof WhileStmt) {
+            WhileStmt w = (WhileStmt) loop;
+            start(head);
+            if (!(w.getCondition() instanceof BooleanLiteralExpr && ((BooleanLiteralExpr) w.getCondition()).getValue())) {
+                emit(commented(new IfStmt(not(expr(w.getCondition())), jumpBlock(end), null), w, "loop"));
+            }
+            body.run();
+            start(cont);
+            current.addAll(jump(head));
+        } else if (loop instanceof DoStmt) {
+            DoStmt d = (DoStmt) loop;
+            start(head);
+            body.run();
+            start(cont);
+            emit(commented(new IfStmt(expr(d.getCondition()), jumpBlock(head), null), d, "loop"));
+        } else {
+            forEach((ForEachStmt) loop, head, cont, body);
+        }
+        start(end);
+    }
+
+    /** A lowered for-each keeps its array and index (or iterator) in the fields the analysis made. */
+    private void forEach(ForEachStmt f, int head, int cont, Runnable body) {
+        String holder = eachField(f);
+        VariableDeclarator v = f.getVariable().getVariable(0);
+        String var = v.getNameAsString();
+        boolean array = f.getData(Marks.OVER_ARRAY);
+        if (array) {
+            emit(commented(assign(holder, expr(f.getIterable())), f, null));
+            emit(StaticJavaParser.parseStatement(holder + "Index = 0;"));
+            start(head);
+            emit(commented(StaticJavaParser.parseStatement("if (" + holder + "Index >= " + holder + ".length) {}"), f,
+                    "loop"));
+            ((IfStmt) current.get(current.size() - 1)).setThenStmt(jumpBlock(targets.get(f)[0]));
+            emit(StaticJavaParser.parseStatement(var + " = " + holder + "[" + holder + "Index];"));
+            body.run();
+            start(cont);
+            emit(StaticJavaParser.parseStatement(holder + "Index++;"));
+        } else {
+            emit(commented(assign(holder, new MethodCallExpr(expr(f.getIterable()), "iterator")), f, null));
+            start(head);
+            emit(commented(StaticJavaParser.parseStatement("if (!" + holder + ".hasNext()) {}"), f, "loop"));
+            ((IfStmt) current.get(current.size() - 1)).setThenStmt(jumpBlock(targets.get(f)[0]));
+            emit(StaticJavaParser.parseStatement(var + " = (" + v.getType() + ") " + holder + ".next();"));
+            body.run();
+            start(cont);
+        }
+        current.addAll(jump(head));
+    }
+
+    private static String eachField(ForEachStmt f) {
+        return f.getData(Marks.EACH_FIELD);
+    }
+
+    private static Statement loopBody(Statement loop) {
+        if (loop instanceof ForStmt) {
+            return ((ForStmt) loop).getBody();
+        } else if (loop instanceof ForEachStmt) {
+            return ((ForEachStmt) loop).getBody();
+        } else if (loop instanceof WhileStmt) {
+            return ((WhileStmt) loop).getBody();
+        }
+        return ((DoStmt) loop).getBody();
+    }
+
+    // ---- regions and evaluation points --------------------------------------------------------------
+
+    private void regionBody(Region r) {
+        String name = r.labelled().getLabel().asString();
+        boolean first = true;
+        Region.Part compute = null;
+        List<Region.Part> after = new ArrayList<>();
+        for (Region.Part p : r.parts()) {
+            if (p.kind() == BlockKind.SEND && compute == null) {
+                // Send blocks first: receives do not depend on them, so every task sends before it waits.
+                structured(p.labelled(), first ? "olap region '" + name + "': send block" : "send block");
+                first = false;
+            } else if (p.kind() == BlockKind.COMPUTE) {
+                compute = p;
+            } else if (p.kind() == BlockKind.SEND) {
+                after.add(p);
+            }
+        }
+        Expression rule = rules.regionRule(r);
+        if (rule != null) {
+            int k = label();
+            start(k);
+            emit(commented(new IfStmt(not(rule.clone()), waiting(), null), r.labelled(),
+                    "evaluation point of olap region '" + name + "'"));
+            points.add(new Point(k, rule, "olap region '" + name + "' at " + sourceName + ":" + r.line()));
+        }
+        for (Region.Part p : r.parts()) {
+            if (p.kind() == BlockKind.RECEIVE) {
+                structured(p.labelled(), "receive block");
+            }
+        }
+        if (compute != null) {
+            if (Marks.suspends(compute.block())) {
+                if (jumpedTo.contains(compute.labelled())) {
+                    int end = label();
+                    targets.put(compute.labelled(), new int[] {end, -1});
+                    lowerAll(compute.block().getStatements());
+                    start(end);
+                } else {
+                    lowerAll(compute.block().getStatements());
+                }
+            } else {
+                structured(compute.labelled(), "compute block");
+            }
+        }
+        for (Region.Part p : after) {
+            structured(p.labelled(), "send block");
+        }
+        if (yields) {
+            int k = label();
+            emit(commented(StaticJavaParser.parseStatement("if (yieldAtRegionEnd() || bambooYield) { bambooYield = false; "
+                    + "pc = " + k + "; return Outcome.YIELDED; }"), r.labelled(), "end of olap region '" + name + "'"));
+            start(k);
+        }
+    }
+
+    /** A blocking Recv (or Sendrecv) outside receive blocks: an evaluation point of its own. */
+    private void ownPoint(ExpressionStmt s) {
+        ownPoints = true;
+        MethodCallExpr call = (MethodCallExpr) s.getExpression().clone();
+        for (Expression a : new ArrayList<>(call.getArguments())) {
+            Node r = rewriter.rewrite(a);
+            if (r != a) {
+                a.replace(r);
+            }
+        }
+        MpiCall mpi = MpiCall.of(call);
+        int base = 0;
+        Statement first = assign("bambooSource", MpiCall.arg(call, mpi.op() == MpiOp.SENDRECV ? 6 : 0, MpiCall.PEER));
+        if (mpi.op() == MpiOp.SENDRECV) {
+            emit(commented(new ExpressionStmt(transfer("send", call, 0)), s, "Sendrecv:"));
+            base = 6;
+        } else {
+            commented(first, s, mpi.name() + ":");
+        }
+        emit(first);
+        emit(assign("bambooTag", MpiCall.arg(call, base, MpiCall.TAG)));
+        int k = label();
+        start(k);
+        emit(commented(new IfStmt(not(StaticJavaParser.parseExpression("arrived(bambooSource, bambooTag)")), waiting(),
+                null), s, "evaluation point of " + mpi.name()));
+        MethodCallExpr recv = new MethodCallExpr(null, "receive", NodeList.nodeList(new NameExpr("bambooSource"),
+                new NameExpr("bambooTag"), MpiCall.arg(call, base, MpiCall.BUF),
+                MpiCall.arg(call, base, MpiCall.OFFSET), MpiCall.arg(call, base, MpiCall.COUNT)));
+        emit(new ExpressionStmt(recv));
+        points.add(new Point(k, StaticJavaParser.parseExpression("arrived(bambooSource, bambooTag)"),
+                mpi.name() + " at " + sourceName + ":" + Marks.line(s)));
+    }
+
+    private static MethodCallExpr transfer(String method, MethodCallExpr call, int base) {
+        return new MethodCallExpr(null, method, NodeList.nodeList(
+                MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG),
+                MpiCall.arg(call, base, MpiCall.BUF), MpiCall.arg(call, base, MpiCall.OFFSET),
+                MpiCall.arg(call, base, MpiCall.COUNT)));
+    }
+
+    private static Statement waiting() {
+        return StaticJavaParser.parseStatement("return Outcome.WAITING;");
+    }
+
+    // ---- structured code ----------------------------------------------------------------------------
+
+    private void structured(Statement original) {
+        structured(original, null);
+    }
+
+    /** Emits a statement without evaluation points as written, with its MPI calls and jumps rewritten. */
+    private void structured(Statement original, String what) {
+        List<Statement> copies = new ArrayList<>();
+        if (original instanceof ExpressionStmt && ((ExpressionStmt) original).getExpression().containsData(Marks.HOISTED)) {
+            copies.addAll(assignments(((ExpressionStmt) original).getExpression()));
+        } else {
+            copies.add(original.clone());
+        }
+        BlockStmt holder = new BlockStmt(new NodeList<>(copies));
+        redirectJumps(holder);
+        rewriter.rewrite(holder);
+        boolean first = true;
+        for (Statement s : new ArrayList<>(holder.getStatements())) {
+            emit(first ? commented(s, original, what) : s);
+            first = false;
+        }
+    }
+
+    private void redirectJumps(BlockStmt holder) {
+        for (Statement s : holder.findAll(Statement.class)) {
+            if ((s instanceof BreakStmt || s instanceof ContinueStmt) && s.containsData(Marks.JUMP_TARGET)) {
+                int[] t = targets.get(s.getData(Marks.JUMP_TARGET));
+                if (t != null) {
+                    int k = s instanceof BreakStmt ? t[0] : t[1];
+                    Node parent = s.getParentNode().orElse(null);
+                    if (parent instanceof BlockStmt && parent != holder) {
+                        NodeList<Statement> list = ((BlockStmt) parent).getStatements();
+                        int at = list.indexOf(s);
+                        list.remove(at);
+                        list.addAll(at, jump(k));
+                    } else {
+                        s.replace(jumpBlock(k));
+                    }
+                }
+            } else if (s instanceof ReturnStmt && s.containsData(Marks.MAIN_RETURN)) {
+                s.replace(StaticJavaParser.parseStatement("return Outcome.FINISHED;"));
+            }
+        }
+    }
+
+    /** An expression of a lowered header (condition, update): cloned, with MPI calls rewritten. */
+    private Expression expr(Expression e) {
+        Expression c = e.clone();
+        ExpressionStmt holder = new ExpressionStmt(c);
+        rewriter.rewrite(holder);
+        return holder.getExpression();
+    }
+
+    /** A hoisted declaration becomes assignments to the fields; other expressions are kept as statements. */
+    private List<Statement> assignments(Expression e) {
+        List<Statement> out = new ArrayList<>();
+        if (e instanceof VariableDeclarationExpr && e.containsData(Marks.HOISTED)) {
+            for (VariableDeclarator v : ((VariableDeclarationExpr) e).getVariables()) {
+                if (v.getInitializer().isEmpty()) {
+                    continue;
+                }
+                Expression init = v.getInitializer().get().clone();
+                if (init instanceof ArrayInitializerExpr) {
+                    init = StaticJavaParser.parseExpression("new " + v.getType() + " " + init);
+                }
+                ExpressionStmt s = new ExpressionStmt(new AssignExpr(new NameExpr(v.getNameAsString()), init,
+                        AssignExpr.Operator.ASSIGN));
+                out.add(s);
+            }
+            return out;
+        }
+        out.add(new ExpressionStmt(e.clone()));
+        return out;
+    }
+
+    private static ExpressionStmt assign(String field, Expression value) {
+        return new ExpressionStmt(new AssignExpr(new NameExpr(field), value, AssignExpr.Operator.ASSIGN));
+    }
+
+    private static Expression not(Expression e) {
+        if (e instanceof UnaryExpr && ((UnaryExpr) e).getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+            Expression inner = ((UnaryExpr) e).getExpression();
+            return inner instanceof EnclosedExpr ? ((EnclosedExpr) inner).getInner() : inner;
+        }
+        boolean simple = e.isNameExpr() || e.isMethodCallExpr() || e.isFieldAccessExpr() || e.isEnclosedExpr()
+                || e.isBooleanLiteralExpr();
+        return new UnaryExpr(simple ? e : new EnclosedExpr(e), UnaryExpr.Operator.LOGICAL_COMPLEMENT);
+    }
+}

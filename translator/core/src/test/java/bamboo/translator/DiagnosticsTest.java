@@ -1,0 +1,298 @@
+package bamboo.translator;
+
+import org.junit.jupiter.api.Test;
+
+/** The translator refuses what it cannot translate correctly, with a sentence at the right place. */
+class DiagnosticsTest {
+
+    /** A program around a main body given line by line (main's body starts on line 8). */
+    private static DiagnosticHelper program(String... body) {
+        String[] head = {
+            "import bamboo.Bamboo;",
+            "import mpi.*;",
+            "",
+            "@Bamboo",
+            "public class P {",
+            "    static int[] buf = new int[4];",
+            "    public static void main(String[] args) throws MPIException {",
+            "        MPI.Init(args);",
+            "        int rank = MPI.COMM_WORLD.Rank();",
+            "        int size = MPI.COMM_WORLD.Size();",
+        };
+        String[] tail = {
+            "        MPI.Finalize();",
+            "    }",
+            "}",
+        };
+        String[] all = new String[head.length + body.length + tail.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(body, 0, all, head.length, body.length);
+        System.arraycopy(tail, 0, all, head.length + body.length, tail.length);
+        return DiagnosticHelper.create().addSourceLines("P.java", all);
+    }
+
+    @Test
+    void cleanProgramHasNoErrors() {
+        program(
+            "        olap: {",
+            "            receive: { if (rank > 0) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, rank - 1, 0); }",
+            "            send: { if (rank < size - 1) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, rank + 1, 0); }",
+            "            compute: { buf[0]++; }",
+            "        }").doTest();
+    }
+
+    @Test
+    void sendBlockOutsideRegion() {
+        program(
+            "        // ERROR: 'send' block outside an olap region",
+            "        send: { MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 0); }").doTest();
+    }
+
+    @Test
+    void olapOnAnIf() {
+        program(
+            "        // ERROR: must stand on a block or a loop",
+            "        olap: if (rank > 0) { buf[0] = 1; }").doTest();
+    }
+
+    @Test
+    void strayStatementInRegion() {
+        program(
+            "        olap: {",
+            "            // ERROR: only send, receive and compute blocks may stand directly inside",
+            "            buf[0] = 1;",
+            "            compute: { buf[1] = 2; }",
+            "        }").doTest();
+    }
+
+    @Test
+    void secondComputeBlockWithTheSameLabelKind() {
+        program(
+            "        olap: {",
+            "            compute: { buf[0] = 1; }",
+            "            // ERROR: second compute block",
+            "            compute: { buf[1] = 1; }",
+            "        }").doTest();
+    }
+
+    @Test
+    void receiveAfterCompute() {
+        program(
+            "        olap: {",
+            "            compute: { buf[0] = 1; }",
+            "            // ERROR: receive block after the compute block",
+            "            receive: { MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0); }",
+            "        }").doTest();
+    }
+
+    @Test
+    void receiveInSendBlock() {
+        program(
+            "        olap: {",
+            "            send: {",
+            "                // ERROR: Recv in a send block",
+            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void sendInReceiveBlockThatDoesNotForward() {
+        program(
+            "        int[] other = new int[1];",
+            "        olap: {",
+            "            receive: {",
+            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "                // ERROR: must forward data received earlier",
+            "                MPI.COMM_WORLD.Send(other, 0, 1, MPI.INT, 1, 0);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void forwardingInReceiveBlockIsFine() {
+        program(
+            "        olap: {",
+            "            receive: {",
+            "                if (rank > 0) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, rank - 1, 0);",
+            "                if (rank < size - 1) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, rank + 1, 0);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void regionInsideTry() {
+        program(
+            "        try {",
+            "            // ERROR: inside a try statement",
+            "            olap: { compute: { buf[0] = 1; } }",
+            "        } finally {",
+            "            buf[1] = 0;",
+            "        }").doTest();
+    }
+
+    @Test
+    void blockingRecvInsideLambda() {
+        program(
+            "        Runnable r = () -> {",
+            "            try {",
+            "                // ERROR: inside a lambda",
+            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "            } catch (MPIException e) { }",
+            "        };").doTest();
+    }
+
+    @Test
+    void regionNestedInReceiveBlock() {
+        program(
+            "        olap: {",
+            "            receive: {",
+            "                // ERROR: nested in a receive block",
+            "                olap2: { compute: { buf[0] = 1; } }",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void anySource() {
+        program(
+            "        olap: {",
+            "            receive: {",
+            "                // ERROR: MPI.ANY_SOURCE",
+            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void unsupportedProbe() {
+        program(
+            "        // ERROR: Probe(...) is not supported",
+            "        MPI.COMM_WORLD.Probe(0, 0);").doTest();
+    }
+
+    @Test
+    void collectivesAreRefusedForNow() {
+        program(
+            "        // ERROR: collective Barrier(...) is not translated yet",
+            "        MPI.COMM_WORLD.Barrier();").doTest();
+    }
+
+    @Test
+    void irecvOutsideReceiveBlock() {
+        program(
+            "        // ERROR: Irecv outside a receive block",
+            "        Request q = MPI.COMM_WORLD.Irecv(buf, 0, 1, MPI.INT, 0, 0);",
+            "        q.Wait();").doTest();
+    }
+
+    @Test
+    void statusOfRecvUsed() {
+        program(
+            "        // ERROR: the Status returned by Recv",
+            "        Status s = MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);").doTest();
+    }
+
+    @Test
+    void receiveConditionOnDataOfTheSameWindow() {
+        program(
+            "        int[] count = new int[1];",
+            "        olap: {",
+            "            receive: {",
+            "                MPI.COMM_WORLD.Recv(count, 0, 1, MPI.INT, 0, 0);",
+            "                // ERROR: depends on 'count', received in the same olap region",
+            "                if (count[0] > 0) MPI.COMM_WORLD.Recv(buf, 0, 4, MPI.INT, 0, 1);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void receiveConditionOnStateTheBlockChanges() {
+        program(
+            "        int k = 0;",
+            "        olap: {",
+            "            receive: {",
+            "                k = rank + 1;",
+            "                // ERROR: which the receive block itself changes",
+            "                if (k < size) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, k, 0);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void returnInsideReceiveBlock() {
+        program(
+            "        olap: {",
+            "            receive: {",
+            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "                // ERROR: return inside a receive block",
+            "                if (buf[0] < 0) return;",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void helperMethodCallingMpi() {
+        DiagnosticHelper.create().addSourceLines("Q.java",
+            "import bamboo.Bamboo;",
+            "import mpi.*;",
+            "@Bamboo",
+            "public class Q {",
+            "    public static void main(String[] args) throws MPIException {",
+            "        MPI.Init(args);",
+            "        exchange();",
+            "        MPI.Finalize();",
+            "    }",
+            "    static void exchange() throws MPIException {",
+            "        // ERROR: method exchange is called from main and calls MPI",
+            "        MPI.COMM_WORLD.Send(new int[1], 0, 1, MPI.INT, 0, 0);",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void missingMain() {
+        DiagnosticHelper.create().addSourceLines("R.java",
+            "import bamboo.Bamboo;",
+            "@Bamboo",
+            "// ERROR: has no 'public static void main(String[] args)'",
+            "public class R {",
+            "    static void run() { }",
+            "}").doTest();
+    }
+
+    @Test
+    void syntaxError() {
+        DiagnosticHelper.create().addSourceLines("S.java",
+            "import bamboo.Bamboo;",
+            "@Bamboo",
+            "public class S {",
+            "    public static void main(String[] args) {",
+            "        // ERROR: syntax error",
+            "        int x = ;",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void sendrecvInsideRegionBlock() {
+        program(
+            "        olap: {",
+            "            receive: {",
+            "                // ERROR: Sendrecv inside a receive block",
+            "                MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, 0, 0, buf, 1, 1, MPI.INT, 0, 0);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void allErrorsAreReportedSorted() {
+        program(
+            "        // ERROR: collective Barrier(...)",
+            "        MPI.COMM_WORLD.Barrier();",
+            "        // ERROR: 'compute' block outside an olap region",
+            "        compute: { buf[0] = 1; }",
+            "        // ERROR: collective Bcast(...)",
+            "        MPI.COMM_WORLD.Bcast(buf, 0, 1, MPI.INT, 0);").doTest();
+    }
+}
