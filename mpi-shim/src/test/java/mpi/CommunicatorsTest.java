@@ -121,6 +121,8 @@ class CommunicatorsTest {
             assertArrayEquals(new int[] {0, n > 1 ? MPI.UNDEFINED : 0},
                     Group.Translate_ranks(world, new int[] {0, n - 1}, world.Incl(new int[] {0})));
             dup.Free();
+            final MPIException freed = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class, dup::Barrier);
+            assertEquals("Intracomm.Barrier: the communicator has been freed", freed.getMessage());
             w.Barrier();
         });
     }
