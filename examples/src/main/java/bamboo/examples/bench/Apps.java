@@ -38,6 +38,12 @@ public final class Apps {
                         args("n", "400000", "band", "4", "extra", "2", "shift", "0.02"),
                         args("n", "200000", "band", "4", "extra", "2", "shift", "0.05"),
                         a -> null, // verified against its known solution, no reference to compute
+                        100_000, 200e6, 2, false),
+                new AppSpec("halo26", "bamboo.examples.halo26",
+                        args("n", "128", "steps", "60"),
+                        args("n", "96", "steps", "40"),
+                        a -> bamboo.examples.halo26.Kernel.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "steps")),
                         100_000, 200e6, 2, false));
     }
 
