@@ -136,17 +136,17 @@ public final class Kernel {
 
     /** Advances the owned cells {@link #updateInterior} leaves out. */
     public void updateBoundary(double dt) {
-        update(dt, 1, 1, 1, ly, 1, lz);
+        updateShell(dt, 1, 1, 1, ly, 1, lz);
         if (lx > 1) {
-            update(dt, lx, lx, 1, ly, 1, lz);
+            updateShell(dt, lx, lx, 1, ly, 1, lz);
         }
-        update(dt, 2, lx - 1, 1, 1, 1, lz);
+        updateShell(dt, 2, lx - 1, 1, 1, 1, lz);
         if (ly > 1) {
-            update(dt, 2, lx - 1, ly, ly, 1, lz);
+            updateShell(dt, 2, lx - 1, ly, ly, 1, lz);
         }
-        update(dt, 2, lx - 1, 2, ly - 1, 1, 1);
+        updateShell(dt, 2, lx - 1, 2, ly - 1, 1, 1);
         if (lz > 1) {
-            update(dt, 2, lx - 1, 2, ly - 1, lz, lz);
+            updateShell(dt, 2, lx - 1, 2, ly - 1, lz, lz);
         }
     }
 
@@ -185,6 +185,29 @@ public final class Kernel {
     }
 
     private void update(double dt, int i0, int i1, int j0, int j1, int k0, int k1) {
+        final double[] a = u, b = v;
+        final int sxx = sx, syy = sy;
+        for (int i = i0; i <= i1; i++) {
+            for (int j = j0; j <= j1; j++) {
+                int base = i * sxx + j * syy;
+                for (int c = base + k0; c <= base + k1; c++) {
+                    double s = 0;
+                    for (int di = -sxx; di <= sxx; di += sxx) {
+                        for (int dj = -syy; dj <= syy; dj += syy) {
+                            int r = c + di + dj;
+                            s += a[r - 1] + a[r] + a[r + 1];
+                        }
+                    }
+                    s -= a[c];
+                    b[c] = a[c] + dt * RATE * (s / 26.0 - a[c]);
+                }
+            }
+        }
+    }
+
+    /** The same update as {@link #update}, for the thin boundary pieces: a separate method so that the
+     *  JIT profiles (and optimises) the bulk loop without the one-cell-wide ones. */
+    private void updateShell(double dt, int i0, int i1, int j0, int j1, int k0, int k1) {
         final double[] a = u, b = v;
         final int sxx = sx, syy = sy;
         for (int i = i0; i <= i1; i++) {
