@@ -36,7 +36,7 @@ public final class Apps {
                         100_000, 100e6, 2, false),
                 new AppSpec("cg", "bamboo.examples.cg",
                         args("n", "400000", "band", "4", "extra", "2", "shift", "0.02"),
-                        args("n", "200000", "band", "4", "extra", "2", "shift", "0.05"),
+                        args("n", "100000", "band", "4", "extra", "2", "shift", "0.05"),
                         a -> null, // verified against its known solution, no reference to compute
                         100_000, 1e9, 2, false),
                 new AppSpec("halo26", "bamboo.examples.halo26",
