@@ -55,12 +55,17 @@ public class MPI {
     public static final int UNEQUAL = 2;
     /** A rank that is not in a group, or a Split colour for processes that join no new communicator. */
     public static final int UNDEFINED = -32766;
+    /** Results of {@code Topo_test}. */
+    public static final int CART = 1;
+    public static final int GRAPH = 2;
     /** The group with no members. */
     public static final Group GROUP_EMPTY = new Group(new int[0], -1);
 
     // ---- the world communicator ----------------------------------------------------------------------
     /** All ranks of the job; resolves to the calling thread's rank. */
     public static final Intracomm COMM_WORLD = new Intracomm();
+    /** The calling rank alone. */
+    public static final Intracomm COMM_SELF = new Intracomm(true);
 
     private static final long ORIGIN = System.nanoTime();
     private static volatile String hostName;
