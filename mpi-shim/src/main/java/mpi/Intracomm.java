@@ -34,6 +34,11 @@ public class Intracomm extends Comm {
         super();
     }
 
+    /** COMM_SELF when {@code self} (created once by {@link MPI}). */
+    Intracomm(boolean self) {
+        super(self);
+    }
+
     Intracomm(Comm parent, int[] worldRanks, int context) {
         super(parent, worldRanks, context);
     }

@@ -64,6 +64,8 @@ public class MPI {
     // ---- the world communicator ----------------------------------------------------------------------
     /** All ranks of the job; resolves to the calling thread's rank. */
     public static final Intracomm COMM_WORLD = new Intracomm();
+    /** The calling rank alone. */
+    public static final Intracomm COMM_SELF = new Intracomm(true);
 
     private static final long ORIGIN = System.nanoTime();
     private static volatile String hostName;

@@ -3,6 +3,7 @@ package bamboo.shim.device.threads;
 import bamboo.shim.coll.Channel;
 import java.util.BitSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -41,12 +42,18 @@ public final class Endpoint {
     volatile long calls;
     volatile long parks;
     private volatile Channel worldChannel;
+    /** Threads of this rank that have called MPI: the deadlock watch asks each whether it is still busy. */
+    final Set<Thread> callers = ConcurrentHashMap.newKeySet();
+    /** The last thread noted in {@link #callers}; racy on purpose, it only saves a set lookup per call. */
+    private Thread lastCaller;
+    private volatile Scope selfScope;
 
     Endpoint(World world, int rank) {
         this.world = world;
         this.rank = rank;
         this.mailbox = new Mailbox(world.size());
         contexts.set(0); // COMM_WORLD
+        contexts.set(1); // COMM_SELF
     }
 
     public World world() {
@@ -115,6 +122,7 @@ public final class Endpoint {
     public void check(String call) throws MPIException {
         world.checkAbort();
         calls++;
+        noteCaller();
         if (!initialized) {
             throw new MPIException(call + ": MPI is not initialised (call MPI.Init first)");
         }
@@ -127,6 +135,15 @@ public final class Endpoint {
     public void touch() {
         world.checkAbort();
         calls++;
+        noteCaller();
+    }
+
+    private void noteCaller() {
+        final Thread me = Thread.currentThread();
+        if (me != lastCaller) {
+            lastCaller = me;
+            callers.add(me);
+        }
     }
 
     // ---- contexts ------------------------------------------------------------------------------------
@@ -144,6 +161,16 @@ public final class Endpoint {
         synchronized (contexts) {
             contexts.set(context);
         }
+    }
+
+    /** COMM_SELF's point-to-point scope (context 1: wire contexts 2 and 3). */
+    public Scope selfScope() {
+        Scope s = selfScope;
+        if (s == null) {
+            s = new Scope(new int[] {rank}, world.size(), 2, "COMM_SELF");
+            selfScope = s;
+        }
+        return s;
     }
 
     /** Point-to-point on COMM_WORLD's collective context, for the collectives layer. */
