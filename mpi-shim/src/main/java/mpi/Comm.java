@@ -93,7 +93,8 @@ public class Comm {
      *  freed); for the collectives layer. */
     Channel collectiveChannel(String call) throws MPIException {
         enter(call);
-        return collectiveChannel();
+        final Channel c = collectiveChannel();
+        return c instanceof ContextChannel ? ((ContextChannel) c).named(call) : c;
     }
 
     /** The group of this communicator (MPI_COMM_GROUP). */

@@ -45,6 +45,16 @@ class BadInputTest {
     }
 
     @Test
+    void unserialisableObject() {
+        Jobs.run(2, (rank, size) -> {
+            final MPIException e = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.Send(new Object[] {"ok", new Object()}, 0, 2, MPI.OBJECT, 1, 0));
+            assertTrue(e.getMessage().startsWith("Send: cannot serialise element 1 (java.lang.Object)"),
+                    e.getMessage());
+        });
+    }
+
+    @Test
     void ranksAndTags() {
         Jobs.run(2, (rank, size) -> {
             final Comm w = MPI.COMM_WORLD;

@@ -84,6 +84,6 @@ class CollectiveErrorsTest {
                 });
         assertEquals(bamboo.shim.job.JobResult.DEADLOCK, r.exitCode(), r.message());
         assertTrue(r.deadlockReport().contains("rank 2 has finished")
-                && r.deadlockReport().contains("rank 0 waits in collective"), r.deadlockReport());
+                && r.deadlockReport().contains("rank 0 waits in Intracomm.Allreduce sendrecv(source=2"), r.deadlockReport());
     }
 }

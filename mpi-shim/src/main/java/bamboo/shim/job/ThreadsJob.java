@@ -33,6 +33,9 @@ public final class ThreadsJob {
 
     /** Runs {@code body} once per rank, in the caller's class loader, with MPI already initialised. */
     public static JobResult run(JobConfig config, RankBody body) {
+        if (config == null || body == null) {
+            return JobResult.setup("ThreadsJob.run: " + (config == null ? "config" : "body") + " is null");
+        }
         final String unsupported = RankThreads.unsupported(config.ranksAs());
         if (unsupported != null) {
             return JobResult.setup(unsupported);
@@ -48,6 +51,10 @@ public final class ThreadsJob {
      * in its own class loader, so mutable statics are per rank. The program calls {@code MPI.Init} itself.
      */
     public static JobResult runMain(JobConfig config, URL[] classpath, String mainClass, String[] args) {
+        if (config == null || classpath == null) {
+            return JobResult.setup("ThreadsJob.runMain: " + (config == null ? "config" : "classpath") + " is null");
+        }
+        final String[] arguments = args == null ? new String[0] : args;
         final String unsupported = RankThreads.unsupported(config.ranksAs());
         if (unsupported != null) {
             return JobResult.setup(unsupported);
@@ -68,7 +75,7 @@ public final class ThreadsJob {
                 Thread.currentThread().setContextClassLoader(loader);
                 final Method main = Class.forName(mainClass, true, loader).getMethod("main", String[].class);
                 try {
-                    main.invoke(null, (Object) args.clone());
+                    main.invoke(null, (Object) arguments.clone());
                 } catch (InvocationTargetException e) {
                     throw rethrow(e.getCause());
                 }

@@ -32,6 +32,13 @@ class ThreadsJobTest {
     }
 
     @Test
+    void objectsOfProgramClassesResolveInTheReceiversLoader() {
+        final JobResult r = ThreadsJob.runMain(JobConfig.of(2), testClasses(), "testprog.ObjectProgram",
+                new String[0]);
+        assertTrue(r.succeeded(), r::message);
+    }
+
+    @Test
     void unknownMainClassIsASetupError() {
         final JobResult r = ThreadsJob.runMain(JobConfig.of(2), testClasses(), "testprog.NoSuchProgram",
                 new String[0]);
