@@ -25,6 +25,7 @@ class FormsTest {
         add(b, "summa", new int[] {1, 2, 3, 4, 6}, "n=29", "nb=4");
         add(b, "cg", new int[] {1, 2, 3, 4}, "n=600");
         add(b, "cg", new int[] {2, 5}, "matrix=grid12.mtx");
+        add(b, "halo26", new int[] {1, 2, 4, 8, 27}, "n=12", "steps=5");
         return b.build();
     }
 

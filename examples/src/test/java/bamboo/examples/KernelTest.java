@@ -42,6 +42,26 @@ class KernelTest {
     }
 
     @Test
+    void halo26InteriorPlusBoundaryEqualsAllAndTheCentreHas26Neighbours() {
+        bamboo.examples.halo26.Kernel whole = new bamboo.examples.halo26.Kernel(9, 1, 0);
+        bamboo.examples.halo26.Kernel split = new bamboo.examples.halo26.Kernel(9, 1, 0);
+        for (int it = 0; it < 3; it++) {
+            double dt = whole.localTimeStep();
+            assertEquals(dt, split.localTimeStep(), 0.0);
+            whole.updateAll(dt);
+            split.updateInterior(dt);
+            split.updateBoundary(dt);
+            whole.swap();
+            split.swap();
+            assertEquals(whole.checksum(), split.checksum());
+        }
+        bamboo.examples.halo26.Kernel centre = new bamboo.examples.halo26.Kernel(9, 27, 13);
+        assertEquals(26, centre.neighbourCount());
+        assertEquals(1, centre.regionSize(0), "a corner");
+        assertEquals(9, centre.regionSize(4), "a face of a 3x3x3 block");
+    }
+
+    @Test
     void referencesChangeWithTheProblem() {
         Reference a = bamboo.examples.jacobi3d.Kernel.sequential(6, 5, 2);
         Reference b = bamboo.examples.jacobi3d.Kernel.sequential(6, 6, 2);

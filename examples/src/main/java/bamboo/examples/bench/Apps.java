@@ -23,7 +23,7 @@ public final class Apps {
                         args("n", "1024", "iters", "100", "resEvery", "10"),
                         a -> bamboo.examples.jacobi2d.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "iters"), AppSpec.intArg(a, "resEvery")),
-                        100_000, 50e6, 2, false),
+                        500_000, 20e6, 2, false),
                 new AppSpec("cannon", "bamboo.examples.cannon",
                         args("n", "576"),
                         args("n", "384"),
@@ -33,11 +33,17 @@ public final class Apps {
                         args("n", "576", "nb", "48"),
                         args("n", "384", "nb", "48"),
                         a -> bamboo.examples.summa.Kernel.sequential(AppSpec.intArg(a, "n")),
-                        100_000, 200e6, 2, false),
+                        100_000, 100e6, 2, false),
                 new AppSpec("cg", "bamboo.examples.cg",
                         args("n", "400000", "band", "4", "extra", "2", "shift", "0.02"),
-                        args("n", "200000", "band", "4", "extra", "2", "shift", "0.05"),
+                        args("n", "100000", "band", "4", "extra", "2", "shift", "0.05"),
                         a -> null, // verified against its known solution, no reference to compute
+                        100_000, 1e9, 2, false),
+                new AppSpec("halo26", "bamboo.examples.halo26",
+                        args("n", "128", "steps", "60"),
+                        args("n", "96", "steps", "40"),
+                        a -> bamboo.examples.halo26.Kernel.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "steps")),
                         100_000, 200e6, 2, false));
     }
 

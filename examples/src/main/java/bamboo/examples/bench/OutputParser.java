@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  */
 public final class OutputParser {
     private static final Pattern TIME = Pattern.compile("(?m)^(\\S+) (\\S+): time ([0-9.eE+-]+) s$");
-    private static final Pattern VERIFIED = Pattern.compile("(?m)^(\\S+) (\\S+): verified ");
+    private static final Pattern VERIFIED = Pattern.compile("(?m)^(\\S+) (\\S+): verified[: ]");
     private static final Pattern FAILED = Pattern.compile("(?m)^(\\S+) (\\S+): verification FAILED: (.*)$");
 
     private OutputParser() {

@@ -3,10 +3,7 @@ package bamboo.examples.cg;
 import bamboo.examples.common.Decomp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.TreeMap;
 
 /**
  * The numerical kernel of the conjugate-gradient example, shared by its three forms: one process's
@@ -59,69 +56,78 @@ public final class Kernel {
         rows = m.rows();
         ptr = m.ptr;
         val = m.val;
-        // Ghost columns grouped by owner, increasing global index within each owner.
-        TreeMap<Integer, java.util.TreeSet<Integer>> ghostsByOwner = new TreeMap<>();
-        for (int c : m.col) {
-            if (c < first || c >= first + rows) {
-                ghostsByOwner.computeIfAbsent(Decomp.owner(n, np, c), o -> new java.util.TreeSet<>()).add(c);
-            }
-        }
-        neighbour = ghostsByOwner.keySet().stream().mapToInt(Integer::intValue).toArray();
-        recvOffset = new int[neighbour.length];
-        recvCount = new int[neighbour.length];
-        java.util.HashMap<Integer, Integer> ghostIndex = new java.util.HashMap<>();
-        int next = rows;
-        for (int q = 0; q < neighbour.length; q++) {
-            recvOffset[q] = next;
-            for (int g : ghostsByOwner.get(neighbour[q])) {
-                ghostIndex.put(g, next++);
-            }
-            recvCount[q] = next - recvOffset[q];
-        }
+        // Ghost columns in increasing global index: with block rows that is also grouped by owner.
+        int[] ghosts = distinctGhosts(m.col);
+        int ng = ghosts.length;
         col = new int[m.col.length];
         for (int e = 0; e < col.length; e++) {
             int c = m.col[e];
-            col[e] = c >= first && c < first + rows ? c - first : ghostIndex.get(c);
+            col[e] = c >= first && c < first + rows ? c - first : rows + Arrays.binarySearch(ghosts, c);
         }
-        sendIdx = new int[neighbour.length][];
-        List<Integer> in = new ArrayList<>();
-        List<Integer> bd = new ArrayList<>();
-        List<List<Integer>> sends = new ArrayList<>();
-        for (int q = 0; q < neighbour.length; q++) {
-            sends.add(new ArrayList<>());
+        int[] owners = new int[ng];
+        int count = 0;
+        for (int g = 0; g < ng; g++) {
+            owners[g] = Decomp.owner(n, np, ghosts[g]);
+            if (g == 0 || owners[g] != owners[g - 1]) {
+                count++;
+            }
         }
+        neighbour = new int[count];
+        recvOffset = new int[count];
+        recvCount = new int[count];
+        for (int g = 0, q = -1; g < ng; g++) {
+            if (g == 0 || owners[g] != owners[g - 1]) {
+                q++;
+                neighbour[q] = owners[g];
+                recvOffset[q] = rows + g;
+            }
+            recvCount[q]++;
+        }
+        // Rows that read ghosts, and per neighbour the rows whose entries it needs (by symmetry: the
+        // rows of ours that reference its columns), each in increasing order.
+        int[][] sends = new int[count][rows];
+        int[] sendLen = new int[count];
+        int[] in = new int[rows];
+        int[] bd = new int[rows];
+        int nIn = 0;
+        int nBd = 0;
+        int[] lastRowFor = new int[count];
+        Arrays.fill(lastRowFor, -1);
         for (int i = 0; i < rows; i++) {
-            boolean[] needs = new boolean[neighbour.length];
             boolean local = true;
             for (int e = ptr[i]; e < ptr[i + 1]; e++) {
                 if (col[e] >= rows) {
                     local = false;
-                    needs[neighbourOfGhost(col[e])] = true;
+                    int q = neighbourOfGhost(col[e]);
+                    if (lastRowFor[q] != i) {
+                        lastRowFor[q] = i;
+                        sends[q][sendLen[q]++] = i;
+                    }
                 }
             }
-            (local ? in : bd).add(i);
-            for (int q = 0; q < neighbour.length; q++) {
-                if (needs[q]) {
-                    sends.get(q).add(i);
-                }
+            if (local) {
+                in[nIn++] = i;
+            } else {
+                bd[nBd++] = i;
             }
         }
-        for (int q = 0; q < neighbour.length; q++) {
-            sendIdx[q] = sends.get(q).stream().mapToInt(Integer::intValue).toArray();
+        sendIdx = new int[count][];
+        for (int q = 0; q < count; q++) {
+            sendIdx[q] = Arrays.copyOf(sends[q], sendLen[q]);
         }
-        interior = in.stream().mapToInt(Integer::intValue).toArray();
-        boundary = bd.stream().mapToInt(Integer::intValue).toArray();
+        interior = Arrays.copyOf(in, nIn);
+        boundary = Arrays.copyOf(bd, nBd);
         x = new double[rows];
         r = new double[rows];
         b = new double[rows];
         ap = new double[rows];
-        xStar = new double[next];
-        p = new double[next];
+        xStar = new double[rows + ng];
+        p = new double[rows + ng];
         for (int i = 0; i < rows; i++) {
             xStar[i] = exact(first + i);
         }
-        for (Integer g : ghostIndex.keySet()) {
-            xStar[ghostIndex.get(g)] = exact(g);
+        for (int g = 0; g < ng; g++) {
+            xStar[rows + g] = exact(ghosts[g]);
         }
         for (int i = 0; i < rows; i++) {
             double s = 0;
@@ -130,6 +136,25 @@ public final class Kernel {
             }
             b[i] = s;
         }
+    }
+
+    /** The distinct columns outside our rows, increasing. */
+    private int[] distinctGhosts(int[] cols) {
+        int[] g = new int[cols.length];
+        int k = 0;
+        for (int c : cols) {
+            if (c < first || c >= first + rows) {
+                g[k++] = c;
+            }
+        }
+        Arrays.sort(g, 0, k);
+        int u = 0;
+        for (int i = 0; i < k; i++) {
+            if (u == 0 || g[i] != g[u - 1]) {
+                g[u++] = g[i];
+            }
+        }
+        return Arrays.copyOf(g, u);
     }
 
     /** The known solution. */

@@ -80,6 +80,19 @@ class CommonTest {
 
     @Test
     void verifyFailsOnAnyDifference() {
+        java.io.PrintStream previous = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            checkVerify();
+        } finally {
+            System.setOut(previous);
+        }
+        assertTrue(printed.toString(java.nio.charset.StandardCharsets.UTF_8)
+                .contains("a f: verification FAILED: checksum 000000000000002b (expected 000000000000002a)"));
+    }
+
+    private static void checkVerify() {
         Reference ref = new Reference(42, 0.25);
         Report.verify("a", "f", "x", 42, 0.25, ref, 0);
         assertThrows(IllegalStateException.class, () -> Report.verify("a", "f", "x", 43, 0.25, ref, 0));

@@ -1,5 +1,6 @@
 package bamboo.shim.job;
 
+import bamboo.shim.device.threads.AbortCalledError;
 import bamboo.shim.device.threads.Binding;
 import bamboo.shim.device.threads.DeadlockWatch;
 import bamboo.shim.device.threads.Endpoint;
@@ -208,7 +209,9 @@ public final class ThreadsJob {
 
         synchronized void failed(int rank, Throwable t) {
             if (result == null) {
-                result = new JobResult(JobResult.FAILED, "rank " + rank + " failed: " + oneLine(t), null, rank, t);
+                final String line = t instanceof AbortCalledError ? t.getMessage() : "rank " + rank + " failed: "
+                        + oneLine(t);
+                result = new JobResult(JobResult.FAILED, line, null, rank, t instanceof AbortCalledError ? null : t);
             }
             world.abort("job aborted: rank " + rank + " failed");
         }
@@ -221,10 +224,17 @@ public final class ThreadsJob {
         }
 
         synchronized JobResult result() {
+            if (result == null && world.aborted()) {
+                // a rank swallowed the error that reported its failure
+                return new JobResult(JobResult.FAILED, world.abortMessage(), null, -1, null);
+            }
             return result != null ? result : JobResult.ok();
         }
 
         private static String oneLine(Throwable t) {
+            if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
+                return "static initialiser failed: " + oneLine(t.getCause());
+            }
             final String m = t.getMessage();
             final String s = m == null ? t.getClass().getName() : t.getClass().getName() + ": " + m;
             final int nl = s.indexOf('\n');

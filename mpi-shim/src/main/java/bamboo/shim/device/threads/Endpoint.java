@@ -35,6 +35,7 @@ public final class Endpoint {
     private final BitSet contexts = new BitSet();
     private volatile ClassLoader loader;
     private volatile boolean initialized;
+    private volatile Thread initThread;
     private volatile boolean implicitInit;
     private volatile boolean finalized;
     private volatile boolean finished;
@@ -87,12 +88,33 @@ public final class Endpoint {
         }
         implicitInit = false;
         initialized = true;
+        initThread = Thread.currentThread();
     }
 
     /** Initialises on behalf of a rank body run by the job runner; a later MPI.Init is then accepted once. */
     public void initImplicitly() {
         initialized = true;
         implicitInit = true;
+        initThread = Thread.currentThread();
+    }
+
+    /** True on the thread that initialised MPI for this rank (MPI_Is_thread_main). */
+    public boolean isInitThread() {
+        return initThread == Thread.currentThread();
+    }
+
+    /**
+     * MPI_Abort: ends the whole job. Under the job runner the other ranks are woken and unwound and the
+     * calling rank ends with {@link AbortCalledError}; a program started with plain {@code java} exits
+     * the JVM with {@code errorCode}, as an MPI process would.
+     */
+    public AbortCalledError abortJob(int errorCode) {
+        if (world.isStandalone()) {
+            System.err.println("rank " + rank + " called Abort(" + errorCode + ")");
+            Runtime.getRuntime().exit(errorCode);
+        }
+        world.abort("job aborted: rank " + rank + " called Abort(" + errorCode + ")");
+        return new AbortCalledError(rank, errorCode);
     }
 
     /** MPI.Finalize. */
@@ -337,8 +359,12 @@ public final class Endpoint {
         }
         final int slot = waiters.register();
         final Thread me = Thread.currentThread();
+        boolean interrupted = false;
         try {
             while (true) {
+                // MPI waits are not interruptible (as in MPJ Express): keep the interrupt for the caller
+                // instead of letting a pending one turn park() into a busy loop.
+                interrupted |= Thread.interrupted();
                 world.checkAbort();
                 if (c.ready()) {
                     return;
@@ -367,6 +393,9 @@ public final class Endpoint {
             }
         } finally {
             waiters.unregister(slot);
+            if (interrupted) {
+                me.interrupt();
+            }
         }
     }
 
