@@ -81,7 +81,7 @@ public final class ShimLauncher {
         return List.of(locationOf(mpi.MPI.class), locationOf(bamboo.Bamboo.class));
     }
 
-    private static Path locationOf(Class<?> c) {
+    static Path locationOf(Class<?> c) {
         try {
             return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
@@ -89,7 +89,7 @@ public final class ShimLauncher {
         }
     }
 
-    private static URL[] urls(List<Path> paths) {
+    static URL[] urls(List<Path> paths) {
         URL[] urls = new URL[paths.size()];
         for (int i = 0; i < urls.length; i++) {
             try {
