@@ -217,7 +217,7 @@ public final class ShimBench {
     private static void check(JobResult r) {
         if (!r.succeeded()) {
             System.err.println("shim bench: " + r.message());
-            System.exit(1);
+            System.exit(r.exitCode());
         }
     }
 }
