@@ -102,9 +102,9 @@ class DiagnosticsTest {
             "        int[] other = new int[1];",
             "        olap: {",
             "            receive: {",
-            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
-            "                // ERROR: must forward data received earlier",
+            "                // ERROR: in a receive block before any receive",
             "                MPI.COMM_WORLD.Send(other, 0, 1, MPI.INT, 1, 0);",
+            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
             "            }",
             "        }").doTest();
     }

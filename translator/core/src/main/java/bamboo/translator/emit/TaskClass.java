@@ -204,6 +204,7 @@ final class TaskClass {
             }
             MethodDeclaration copy = m.clone();
             copy.removeModifier(Modifier.Keyword.STATIC);
+            new MpiRewriter("args").rewrite(copy); // only Rank / Size / Wtime remain here (CallRules)
             copy.setLineComment(" from " + program.sourceBaseName() + ":" + line(m));
             copiedMethods.add(m.getNameAsString());
             c.addMember(copy);
