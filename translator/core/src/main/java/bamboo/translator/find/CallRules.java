@@ -149,6 +149,10 @@ public final class CallRules {
             d.error(file, peer, "MPI.ANY_SOURCE in " + call.getNameAsString()
                     + " is not translated yet: the firing rule needs a known source");
         }
+        if (peer.toString().contains("PROC_NULL")) {
+            d.error(file, peer, "MPI.PROC_NULL in " + call.getNameAsString()
+                    + " is not translated yet: guard the call with a condition instead");
+        }
         if (lastName(tag).equals("ANY_TAG")) {
             d.error(file, tag, "MPI.ANY_TAG in " + call.getNameAsString()
                     + " is not translated yet: the firing rule needs a known tag");
