@@ -66,6 +66,8 @@ public final class CallRules {
                 d.error(file, call, "collective " + name + "(...) is not translated yet: the point-to-point library "
                         + "for collectives is still to come; write it with Send/Recv in the meantime");
                 return;
+            case INLINED:
+                return;
             case INIT:
             case FINALIZE:
                 if (kind != null || barrier.isPresent()) {

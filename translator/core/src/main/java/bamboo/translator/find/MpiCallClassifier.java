@@ -47,6 +47,8 @@ public final class MpiCallClassifier {
                 if (type.equals("bamboo.TaskHints")) {
                     call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
                 }
+            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype")) {
+                continue; // local objects (user reductions, types): their methods need no translation
             } else if (type.startsWith("mpi.")) {
                 call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
             }
