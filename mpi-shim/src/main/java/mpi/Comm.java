@@ -28,8 +28,11 @@ import bamboo.shim.device.threads.SendMode;
  * {@code 2c + 1}; COMM_WORLD is context 0.
  */
 public class Comm {
-    /** The process of a derived communicator; null for COMM_WORLD (resolved per calling thread). */
+    /** The process of a derived communicator; null for COMM_WORLD and COMM_SELF (resolved per calling
+     *  thread). */
     private final Endpoint endpoint;
+    /** COMM_SELF: the calling rank alone. */
+    private final boolean self;
     private final Scope scope;
     private final Scope collectiveScope;
     private final int context;
@@ -37,16 +40,23 @@ public class Comm {
 
     /** COMM_WORLD. */
     Comm() {
+        this(false);
+    }
+
+    /** COMM_WORLD, or COMM_SELF when {@code self}. */
+    Comm(boolean self) {
         this.endpoint = null;
+        this.self = self;
         this.scope = null;
         this.collectiveScope = null;
-        this.context = 0;
+        this.context = self ? 1 : 0;
     }
 
     /** Creates a communicator of the same process as {@code parent}, over {@code worldRanks} (the
      *  group, as ranks of the world in group order) with context id {@code context}. */
     Comm(Comm parent, int[] worldRanks, int context) {
         this.endpoint = parent.process();
+        this.self = false;
         this.context = context;
         final int worldSize = endpoint.world().size();
         this.scope = new Scope(worldRanks, worldSize, 2 * context, "communicator " + context);
@@ -56,6 +66,10 @@ public class Comm {
     /** Point-to-point on this communicator's collective context. */
     Channel collectiveChannel() {
         final Endpoint e = process();
+        if (self) {
+            final Scope s = e.selfScope();
+            return new ContextChannel(e, s.withContext(s.wireContext() + 1, "COMM_SELF (collective)"));
+        }
         return collectiveScope == null ? e.worldChannel() : new ContextChannel(e, collectiveScope);
     }
 
@@ -79,7 +93,8 @@ public class Comm {
      *  freed); for the collectives layer. */
     Channel collectiveChannel(String call) throws MPIException {
         enter(call);
-        return collectiveChannel();
+        final Channel c = collectiveChannel();
+        return c instanceof ContextChannel ? ((ContextChannel) c).named(call) : c;
     }
 
     /** The group of this communicator (MPI_COMM_GROUP). */
@@ -126,9 +141,14 @@ public class Comm {
     public void Free() throws MPIException {
         enter("Free");
         if (endpoint == null) {
-            throw new MPIException("Free: MPI.COMM_WORLD cannot be freed");
+            throw new MPIException("Free: MPI." + (self ? "COMM_SELF" : "COMM_WORLD") + " cannot be freed");
         }
         freed = true;
+    }
+
+    /** Ends the whole job (every rank, whatever the communicator), as MPI_ABORT does. */
+    public void Abort(int errorcode) throws MPIException {
+        throw enter("Abort").abortJob(errorcode);
     }
 
     /** True for an inter-communicator; the shim has none. */
@@ -362,11 +382,14 @@ public class Comm {
     }
 
     private Scope scopeOf(Endpoint e) {
-        return scope != null ? scope : e.world().worldScope();
+        if (scope != null) {
+            return scope;
+        }
+        return self ? e.selfScope() : e.world().worldScope();
     }
 
     @Override
     public String toString() {
-        return endpoint == null ? "MPI.COMM_WORLD" : "Comm[context " + context + "]";
+        return endpoint == null ? (self ? "MPI.COMM_SELF" : "MPI.COMM_WORLD") : "Comm[context " + context + "]";
     }
 }

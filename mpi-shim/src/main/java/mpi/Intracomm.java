@@ -34,6 +34,11 @@ public class Intracomm extends Comm {
         super();
     }
 
+    /** COMM_SELF when {@code self} (created once by {@link MPI}). */
+    Intracomm(boolean self) {
+        super(self);
+    }
+
     Intracomm(Comm parent, int[] worldRanks, int context) {
         super(parent, worldRanks, context);
     }
@@ -61,7 +66,16 @@ public class Intracomm extends Comm {
      * rank here (MPI_COMM_SPLIT). Processes passing {@link MPI#UNDEFINED} get {@code null}. Collective.
      */
     public Intracomm Split(int colour, int key) throws MPIException {
-        final String call = "Intracomm.Split";
+        final Partition p = partition("Intracomm.Split", colour, key);
+        return p.members() == null ? null : new Intracomm(this, p.members(), p.context());
+    }
+
+    /** The group a Split gives this process ({@code null} for MPI.UNDEFINED) and the agreed context. */
+    record Partition(int[] members, int context) {
+    }
+
+    /** The collective part of Split, shared with {@link Cartcomm#Sub}. */
+    Partition partition(String call, int colour, int key) throws MPIException {
         if (colour < 0 && colour != MPI.UNDEFINED) {
             throw new MPIException(call + ": colour " + colour + " must be >= 0 or MPI.UNDEFINED");
         }
@@ -77,13 +91,13 @@ public class Intracomm extends Comm {
         }
         contextAgreed(context);
         if (colour == MPI.UNDEFINED) {
-            return null;
+            return new Partition(null, context);
         }
         final int[] parentWorld = worldRanks();
         final int[] members = IntStream.range(0, n).filter(i -> all[3 * i] == colour).boxed()
                 .sorted(Comparator.<Integer>comparingInt(i -> all[3 * i + 1]).thenComparingInt(i -> i))
                 .mapToInt(i -> parentWorld[i]).toArray();
-        return new Intracomm(this, members, context);
+        return new Partition(members, context);
     }
 
     /** A communicator over {@code group}, a subset of this communicator's group; {@code null} on processes
@@ -114,11 +128,33 @@ public class Intracomm extends Comm {
     }
 
     /** Agrees on a context id: the maximum of every member's candidate, then marks it used. */
-    private int agreeContext(String call) throws MPIException {
+    int agreeContext(String call) throws MPIException {
         final int[] max = new int[1];
         Allreduce.run(collectiveChannel(call), new int[] {contextCandidate()}, 0, max, 0, 1, MPI.INT, PredefinedOp.MAX);
         contextAgreed(max[0]);
         return max[0];
+    }
+
+    /**
+     * A communicator with a Cartesian topology over the first prod(dims) processes of this one, in rank
+     * order (MPI_CART_CREATE; {@code reorder} is accepted, ranks are never reordered). Processes beyond the
+     * grid get {@code null}. Collective.
+     */
+    public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        final String call = "Intracomm.Create_cart";
+        final Channel ch = collectiveChannel(call);
+        final int places = Cartcomm.checkGrid(call, dims, periods, ch.size());
+        final int context = agreeContext(call);
+        if (ch.rank() >= places) {
+            return null;
+        }
+        return new Cartcomm(this, Arrays.copyOf(worldRanks(), places), context, dims.clone(), periods.clone());
+    }
+
+    /** The kind of topology: {@link MPI#CART} for a Cartcomm, else {@link MPI#UNDEFINED}. */
+    public int Topo_test() throws MPIException {
+        collectiveChannel("Topo_test");
+        return MPI.UNDEFINED;
     }
 
     // ---- synchronisation and data movement --------------------------------------------------------------

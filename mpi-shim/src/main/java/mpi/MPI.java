@@ -16,6 +16,11 @@ public class MPI {
     public static final int ANY_TAG = -2;
     /** The null process: sends to it and receives from it complete at once and move nothing. */
     public static final int PROC_NULL = -3;
+    /** Thread support levels (MPI_Init_thread); the shim always provides {@link #THREAD_MULTIPLE}. */
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
     /** Largest tag a send may use. */
     public static final int TAG_UB = Integer.MAX_VALUE;
 
@@ -55,12 +60,17 @@ public class MPI {
     public static final int UNEQUAL = 2;
     /** A rank that is not in a group, or a Split colour for processes that join no new communicator. */
     public static final int UNDEFINED = -32766;
+    /** Results of {@code Topo_test}. */
+    public static final int CART = 1;
+    public static final int GRAPH = 2;
     /** The group with no members. */
     public static final Group GROUP_EMPTY = new Group(new int[0], -1);
 
     // ---- the world communicator ----------------------------------------------------------------------
     /** All ranks of the job; resolves to the calling thread's rank. */
     public static final Intracomm COMM_WORLD = new Intracomm();
+    /** The calling rank alone. */
+    public static final Intracomm COMM_SELF = new Intracomm(true);
 
     private static final long ORIGIN = System.nanoTime();
     private static volatile String hostName;
@@ -84,6 +94,39 @@ public class MPI {
         }
         e.init();
         return args == null ? new String[0] : args;
+    }
+
+    /** Initialises MPI like {@link #Init}; every thread of a rank may call MPI, so the level provided is
+     *  always {@link #THREAD_MULTIPLE}. */
+    public static int Init_thread(String[] args, int required) throws MPIException {
+        Init(args);
+        return THREAD_MULTIPLE;
+    }
+
+    /** The thread support level: {@link #THREAD_MULTIPLE}. */
+    public static int Query_thread() throws MPIException {
+        current("MPI.Query_thread");
+        return THREAD_MULTIPLE;
+    }
+
+    /** True on the thread that initialised MPI for this rank. */
+    public static boolean Is_thread_main() throws MPIException {
+        return current("MPI.Is_thread_main").isInitThread();
+    }
+
+    /** True once this rank has called {@link #Finalize}. */
+    public static boolean Finalized() throws MPIException {
+        final Endpoint e = Binding.current();
+        return e != null && e.finalized();
+    }
+
+    private static Endpoint current(String call) throws MPIException {
+        final Endpoint e = Binding.current();
+        if (e == null) {
+            throw new MPIException(call + ": MPI is not initialised (call MPI.Init first)");
+        }
+        e.check(call);
+        return e;
     }
 
     /** Ends MPI for the calling rank; no MPI call may follow. */

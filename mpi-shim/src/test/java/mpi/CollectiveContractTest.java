@@ -58,9 +58,9 @@ class CollectiveContractTest {
         Jobs.run(4, (rank, size) -> {
             // the odd ranks, in reverse order: world 3 -> 0, world 1 -> 1
             final int candidate = MPI.COMM_WORLD.contextCandidate();
-            assertEquals(1, candidate, "COMM_WORLD took context 0");
+            assertEquals(2, candidate, "COMM_WORLD took context 0 and COMM_SELF context 1");
             MPI.COMM_WORLD.contextAgreed(candidate);
-            assertEquals(2, MPI.COMM_WORLD.contextCandidate());
+            assertEquals(3, MPI.COMM_WORLD.contextCandidate());
             if (rank % 2 == 0) {
                 return;
             }
@@ -80,9 +80,30 @@ class CollectiveContractTest {
     }
 
     @Test
+    void commSelfIsTheCallingRankAlone() {
+        Jobs.run(3, (rank, size) -> {
+            assertEquals(1, MPI.COMM_SELF.Size());
+            assertEquals(0, MPI.COMM_SELF.Rank());
+            assertArrayEquals(new int[] {rank}, MPI.COMM_SELF.worldRanks());
+            MPI.COMM_WORLD.Send(new int[] {1}, 0, 1, MPI.INT, rank, 0);
+            MPI.COMM_SELF.Send(new int[] {2}, 0, 1, MPI.INT, 0, 0);
+            final int[] got = new int[1];
+            final Status s = MPI.COMM_SELF.Recv(got, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+            assertEquals(2, got[0], "COMM_SELF has its own context");
+            assertEquals(0, s.source);
+            MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, rank, 0);
+            assertEquals(1, got[0]);
+            final MPIException e = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+                    () -> MPI.COMM_SELF.Send(new int[1], 0, 1, MPI.INT, 1, 0));
+            assertEquals("Send: dest 1 is out of range (the communicator has 1 rank: 0..0 or PROC_NULL)",
+                    e.getMessage());
+        });
+    }
+
+    @Test
     void derivedCommunicatorIsolatesMessagesFromTheWorld() {
         Jobs.run(2, (rank, size) -> {
-            final Intracomm dup = new Intracomm(MPI.COMM_WORLD, new int[] {0, 1}, 1);
+            final Intracomm dup = new Intracomm(MPI.COMM_WORLD, new int[] {0, 1}, 2);
             if (rank == 0) {
                 dup.Send(new int[] {10}, 0, 1, MPI.INT, 1, 0);
                 MPI.COMM_WORLD.Send(new int[] {20}, 0, 1, MPI.INT, 1, 0);

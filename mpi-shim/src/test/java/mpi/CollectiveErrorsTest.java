@@ -73,4 +73,17 @@ class CollectiveErrorsTest {
         }));
         assertTrue(e.getMessage().contains("failed on MPI.INT") && e.getMessage().contains("boom"), e.getMessage());
     }
+
+    @Test
+    void aRankSkippingACollectiveIsReportedAsADeadlock() {
+        final bamboo.shim.job.JobResult r = bamboo.shim.job.ThreadsJob.run(bamboo.shim.job.JobConfig.of(4),
+                (rank, size) -> {
+                    if (rank != 2) {
+                        MPI.COMM_WORLD.Allreduce(new int[1], 0, new int[1], 0, 1, MPI.INT, MPI.SUM);
+                    }
+                });
+        assertEquals(bamboo.shim.job.JobResult.DEADLOCK, r.exitCode(), r.message());
+        assertTrue(r.deadlockReport().contains("rank 2 has finished")
+                && r.deadlockReport().contains("rank 0 waits in Intracomm.Allreduce sendrecv(source=2"), r.deadlockReport());
+    }
 }

@@ -149,6 +149,13 @@ class CollectivesTest {
                         assertEquals(-i, all[2 + 2 * i]);
                     }
                 }
+                final Object[] objects = new Object[n + 1];
+                w.Gather(new Object[] {new int[] {rank, root}}, 0, 1, MPI.OBJECT, objects, 1, 1, MPI.OBJECT, root);
+                if (rank == root) {
+                    for (int i = 0; i < n; i++) {
+                        assertArrayEquals(new int[] {i, root}, (int[]) objects[1 + i]);
+                    }
+                }
                 final Object[] table = IntStream.range(0, n).mapToObj(i -> "to " + i).toArray();
                 final Object[] got = new Object[1];
                 w.Scatter(rank == root ? table : null, 0, 1, MPI.OBJECT, got, 0, 1, MPI.OBJECT, root);

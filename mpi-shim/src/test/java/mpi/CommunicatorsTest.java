@@ -120,7 +120,18 @@ class CommunicatorsTest {
             }
             assertArrayEquals(new int[] {0, n > 1 ? MPI.UNDEFINED : 0},
                     Group.Translate_ranks(world, new int[] {0, n - 1}, world.Incl(new int[] {0})));
+            // COMM_SELF: collectives and creation on a one-process communicator, while the world runs on.
+            final int[] self = new int[1];
+            MPI.COMM_SELF.Allreduce(new int[] {rank}, 0, self, 0, 1, MPI.INT, MPI.SUM);
+            assertEquals(rank, self[0]);
+            final Intracomm selfDup = MPI.COMM_SELF.Dup();
+            assertEquals(MPI.CONGRUENT, Comm.Compare(MPI.COMM_SELF, selfDup));
+            assertEquals(n == 1 ? MPI.CONGRUENT : MPI.UNEQUAL, Comm.Compare(MPI.COMM_WORLD, selfDup));
+            assertEquals(0, MPI.COMM_SELF.Split(0, 0).Rank());
+            selfDup.Barrier();
             dup.Free();
+            final MPIException freed = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class, dup::Barrier);
+            assertEquals("Intracomm.Barrier: the communicator has been freed", freed.getMessage());
             w.Barrier();
         });
     }

@@ -288,6 +288,26 @@ class PointToPointTest {
     }
 
     @Test
+    void anInterruptDoesNotEndABlockingReceiveAndIsKept() {
+        Jobs.run(2, (rank, size) -> {
+            if (rank == 0) {
+                final Thread me = Thread.currentThread();
+                final Thread interrupter = new Thread(me::interrupt);
+                interrupter.start();
+                interrupter.join();
+                final int[] got = new int[1];
+                MPI.COMM_WORLD.Sendrecv(new int[0], 0, 0, MPI.INT, 1, 1, got, 0, 1, MPI.INT, 1, 2);
+                assertEquals(9, got[0]);
+                assertTrue(Thread.interrupted(), "the interrupt is still pending after the call");
+            } else {
+                MPI.COMM_WORLD.Recv(new int[0], 0, 0, MPI.INT, 0, 1);
+                Thread.sleep(50);
+                MPI.COMM_WORLD.Send(new int[] {9}, 0, 1, MPI.INT, 0, 2);
+            }
+        });
+    }
+
+    @Test
     void handlerThreadOfARankSharesItsWorld() {
         Jobs.run(2, (rank, size) -> {
             final Throwable[] failure = new Throwable[1];

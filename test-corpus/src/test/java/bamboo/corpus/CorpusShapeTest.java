@@ -31,6 +31,13 @@ class CorpusShapeTest {
     }
 
     @Test
+    void everyProgramHasItsExpectedOutput() {
+        List<String> without = Corpus.all().values().stream().filter(p -> p.expected().isEmpty())
+                .map(CorpusProgram::name).toList();
+        assertTrue(without.isEmpty(), "cases without expected.txt: " + without);
+    }
+
+    @Test
     void everyProgramIsDocumented() throws IOException {
         Path doc = Corpus.directory().toAbsolutePath().getParent().getParent().resolve("docs/test-corpus.md");
         String text = Files.readString(doc, StandardCharsets.UTF_8);

@@ -63,7 +63,8 @@ class CorpusTest {
     @MethodSource("cases")
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void translated(String name, int tasks) {
-        Assumptions.assumeTrue(TranslatedSide.available(), "translator not available yet");
+        String unavailable = TranslatedSide.unavailable();
+        Assumptions.assumeTrue(unavailable == null, unavailable);
         CorpusProgram program = Corpus.get(name);
         assumeShimOffersEverything(program);
         RunOutcome reference = UntranslatedRunner.reference(program, tasks);

@@ -46,11 +46,18 @@ final class ProgramCompiler {
     }
 
     private static Path doCompile(CorpusProgram program) {
+        Path out = outputRoot().resolve(program.name());
+        javac("corpus program " + program.name(), List.of(program.source()), libraries(), out, true);
+        return out;
+    }
+
+    /** Compiles {@code sources} against {@code classPath} into {@code out}; an error fails, and so does a
+     *  warning when {@code warningsFail}. */
+    static void javac(String what, List<Path> sources, List<Path> classPath, Path out, boolean warningsFail) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
             throw new IllegalStateException("no Java compiler in this JVM (a JRE, not a JDK?)");
         }
-        Path out = outputRoot().resolve(program.name());
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -58,26 +65,24 @@ final class ProgramCompiler {
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
-            String classPath = libraries().stream().map(Path::toString)
-                    .collect(Collectors.joining(java.io.File.pathSeparator));
+            String path = classPath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
             List<String> options = new ArrayList<>(List.of("--release", "17", "-Xlint:all", "-Xlint:-processing",
-                    "-proc:none", "-classpath", classPath, "-d", out.toString()));
-            Iterable<? extends JavaFileObject> units = files.getJavaFileObjects(program.source().toFile());
+                    "-proc:none", "-classpath", path, "-d", out.toString()));
+            Iterable<? extends JavaFileObject> units =
+                    files.getJavaFileObjectsFromFiles(sources.stream().map(Path::toFile).toList());
             boolean ok = javac.getTask(null, files, diagnostics, options, null, units).call();
             List<String> problems = diagnostics.getDiagnostics().stream()
-                    .filter(d -> d.getKind() != Diagnostic.Kind.NOTE)
+                    .filter(d -> d.getKind() == Diagnostic.Kind.ERROR || warningsFail && d.getKind() != Diagnostic.Kind.NOTE)
                     .map(d -> d.getSource() == null ? d.getMessage(Locale.ROOT)
                             : Paths.get(d.getSource().toUri()).getFileName() + ":" + d.getLineNumber() + ": "
                             + d.getKind().toString().toLowerCase(Locale.ROOT) + ": " + d.getMessage(Locale.ROOT))
                     .toList();
             if (!ok || !problems.isEmpty()) {
-                throw new AssertionError("corpus program " + program.name() + " does not compile cleanly:\n"
-                        + String.join("\n", problems));
+                throw new AssertionError(what + " does not compile cleanly:\n" + String.join("\n", problems));
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("compiling " + program.source(), e);
+            throw new UncheckedIOException("compiling " + what, e);
         }
-        return out;
     }
 
     static Path locationOf(Class<?> type) {

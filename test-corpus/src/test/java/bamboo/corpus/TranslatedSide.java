@@ -1,41 +1,154 @@
 package bamboo.corpus;
 
+import bamboo.translator.GeneratedSource;
+import bamboo.translator.TranslationResult;
+import bamboo.translator.Translator;
+import bamboo.translator.parse.SourceFile;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
 /**
  * The translated half of the differential harness: translate a corpus program with the translator core,
- * compile the companions against the task-graph runtime, and run the generated entry point at a given
- * task, worker and node count, capturing what it prints.
+ * compile the program and its companions against the task-graph runtime, and run the generated entry
+ * point ({@code X_Bamboo.graph(tasks, args)}, then {@code workers}, {@code nodes}, {@code latency},
+ * {@code build().run()}) capturing what the tasks print.
  *
- * <p>Neither the translator nor the runtime's entry point for translated programs exists on main yet,
- * so {@link #available()} is false and the harness reports every translated case as skipped with
- * "translator not available yet". It looks for the classes rather than trusting a flag, so the skip
- * cannot outlive the missing pieces silently: once they are on this module's test class path,
- * {@link #run} must be written, and until then it fails loudly.
+ * <p>The runtime's {@code bamboo.runtime.Graph} is reached by reflection, because the generated code
+ * that uses it is compiled at test time and the harness must compile (and report "not available")
+ * before the runtime exists.
  */
 final class TranslatedSide {
     static final String TRANSLATOR = "bamboo.translator.Translator";
     static final String RUNTIME = "bamboo.runtime.Graph";
+    private static final Map<String, Path> COMPILED = new ConcurrentHashMap<>();
+    private static final Object CAPTURE = new Object();
 
     private TranslatedSide() {
     }
 
-    /** True when the translator core and the runtime are both on the test class path. */
-    static boolean available() {
-        return present(TRANSLATOR) && present(RUNTIME);
+    /** Null when the translated side can run, else why not (the message of the skipped tests). */
+    static String unavailable() {
+        if (!present(TRANSLATOR)) {
+            return "translator not available yet";
+        }
+        if (!present(RUNTIME)) {
+            return "translator not available yet: the task-graph runtime (" + RUNTIME + ") is not on main yet";
+        }
+        return null;
     }
 
-    /** Translates and runs {@code program} on the runtime. */
+    /** Translates (once) and runs {@code program} on the runtime. */
     static RunOutcome run(CorpusProgram program, int tasks, int workers, int nodes, long latencyNanos) {
-        throw new AssertionError("the translator and runtime are on the class path but the harness cannot drive "
-                + "them yet: write TranslatedSide.run (" + program.name() + " tasks=" + tasks + " workers=" + workers
-                + " nodes=" + nodes + " latency=" + latencyNanos + "ns)");
+        Path classes = COMPILED.computeIfAbsent(program.name(), n -> translateAndCompile(program));
+        String label = program.name() + " translated tasks=" + tasks + " workers=" + workers + " nodes=" + nodes
+                + (latencyNanos > 0 ? " latency=" + latencyNanos + "ns" : "");
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        String problem;
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {toUrl(classes)}, TranslatedSide.class.getClassLoader())) {
+            Class<?> entry = Class.forName(program.mainClass() + "_Bamboo", true, loader);
+            synchronized (CAPTURE) {
+                PrintStream original = System.out;
+                PrintStream capture = new PrintStream(captured, true, StandardCharsets.UTF_8);
+                System.setOut(capture);
+                try {
+                    problem = runGraph(entry, tasks, workers, nodes, latencyNanos);
+                } finally {
+                    capture.flush();
+                    System.setOut(original);
+                }
+            }
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(program.name() + ": the translator generated no entry point "
+                    + program.mainClass() + "_Bamboo", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new RunOutcome(label, problem, captured.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Builds and runs the graph; null on success, else one line naming the failure. */
+    private static String runGraph(Class<?> entry, int tasks, int workers, int nodes, long latencyNanos) {
+        try {
+            Object builder = entry.getMethod("graph", int.class, String[].class).invoke(null, tasks, new String[0]);
+            builder = call(builder, "workers", int.class, workers);
+            builder = call(builder, "nodes", int.class, nodes);
+            builder = call(builder, "latency", long.class, latencyNanos);
+            Object graph = builder.getClass().getMethod("build").invoke(builder);
+            graph.getClass().getMethod("run").invoke(graph);
+            return null;
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            return "failed: " + cause.getClass().getName() + ": " + cause.getMessage();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("the generated entry point " + entry.getName()
+                    + " does not have the runtime API the harness expects: " + e, e);
+        }
+    }
+
+    private static Object call(Object target, String name, Class<?> type, Object value) throws ReflectiveOperationException {
+        Method m = target.getClass().getMethod(name, type);
+        return m.invoke(target, value);
+    }
+
+    private static Path translateAndCompile(CorpusProgram program) {
+        String display = "programs/" + program.name() + "/" + program.source().getFileName();
+        TranslationResult result = new Translator().translate(List.of(new SourceFile(display, program.text())));
+        if (!result.ok()) {
+            throw new AssertionError(program.name() + " does not translate:\n"
+                    + result.diagnostics().stream().map(Object::toString).collect(Collectors.joining("\n")));
+        }
+        Path root = ProgramCompiler.outputRoot().resolveSibling("corpus-translated").resolve(program.name());
+        Path sources = root.resolve("src");
+        List<Path> files = new ArrayList<>(List.of(program.source()));
+        try {
+            for (GeneratedSource g : result.generated()) {
+                Path file = sources.resolve(g.relativePath());
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, g.text(), StandardCharsets.UTF_8);
+                files.add(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the generated sources of " + program.name(), e);
+        }
+        List<Path> classPath = new ArrayList<>(ProgramCompiler.libraries());
+        classPath.add(ProgramCompiler.locationOf(load(RUNTIME)));
+        Path classes = root.resolve("classes");
+        ProgramCompiler.javac("translated program " + program.name(), files, classPath, classes, false);
+        return classes;
     }
 
     private static boolean present(String className) {
+        return load(className) != null;
+    }
+
+    private static Class<?> load(String className) {
         try {
-            Class.forName(className, false, TranslatedSide.class.getClassLoader());
-            return true;
+            return Class.forName(className, false, TranslatedSide.class.getClassLoader());
         } catch (ClassNotFoundException e) {
-            return false;
+            return null;
+        }
+    }
+
+    private static URL toUrl(Path dir) {
+        try {
+            return dir.toAbsolutePath().toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException("bad class directory " + dir, e);
         }
     }
 }

@@ -13,20 +13,31 @@ import mpi.MPIException;
  *       receives from r - k. Every byte moves exactly once and straight between the user's buffers, which
  *       is what matters once bandwidth dominates; it also never needs a scratch copy.</li>
  * </ul>
- * The cut-over is {@link #BRUCK_MAX_BLOCK_BYTES}: with a per-message latency of a few microseconds and a
- * bandwidth of about 1 GB/s (the simulated interconnect's usual setting), latency dominates up to blocks of
- * a few kilobytes.
+ * The cut-over is {@link #BRUCK_MAX_BLOCK_BYTES}. A pure latency/bandwidth model (20 us, 1 GB/s, 8
+ * ranks) puts it near 16 KiB, but Bruck also packs, unpacks and rotates every block in memory; measured
+ * with {@link CollectivesBench} (8 ranks, in memory and over the simulated interconnect) Bruck wins
+ * clearly at 1 KiB and mostly loses at 4 KiB, hence 2 KiB.
  */
 public final class Alltoall {
     private Alltoall() {
     }
 
     /** Largest block (bytes sent to one rank) for which Bruck's algorithm is used. */
-    public static final int BRUCK_MAX_BLOCK_BYTES = 4096;
+    public static final int BRUCK_MAX_BLOCK_BYTES = 2048;
+
+    private static volatile int bruckMaxBlockBytes = BRUCK_MAX_BLOCK_BYTES;
+
+    /** Moves the cut-over (for {@link CollectivesBench}, which measures both sides of it); returns the old
+     *  value. Not for programs. */
+    public static int bruckMaxBlockBytes(int bytes) {
+        final int old = bruckMaxBlockBytes;
+        bruckMaxBlockBytes = bytes;
+        return old;
+    }
 
     public static void run(Channel ch, Object send, int sendOffset, int count, Datatype type,
                            Object recv, int recvOffset) throws MPIException {
-        if ((long) count * type.itemBytes() <= BRUCK_MAX_BLOCK_BYTES && ch.size() > 2) {
+        if ((long) count * type.itemBytes() <= bruckMaxBlockBytes && ch.size() > 2) {
             bruck(ch, send, sendOffset, count, type, recv, recvOffset);
         } else {
             pairwise(ch, send, sendOffset, count, type, recv, recvOffset);

@@ -1,5 +1,6 @@
 package bamboo.shim.job;
 
+import bamboo.shim.device.threads.AbortCalledError;
 import bamboo.shim.device.threads.Binding;
 import bamboo.shim.device.threads.DeadlockWatch;
 import bamboo.shim.device.threads.Endpoint;
@@ -33,6 +34,9 @@ public final class ThreadsJob {
 
     /** Runs {@code body} once per rank, in the caller's class loader, with MPI already initialised. */
     public static JobResult run(JobConfig config, RankBody body) {
+        if (config == null || body == null) {
+            return JobResult.setup("ThreadsJob.run: " + (config == null ? "config" : "body") + " is null");
+        }
         final String unsupported = RankThreads.unsupported(config.ranksAs());
         if (unsupported != null) {
             return JobResult.setup(unsupported);
@@ -48,6 +52,10 @@ public final class ThreadsJob {
      * in its own class loader, so mutable statics are per rank. The program calls {@code MPI.Init} itself.
      */
     public static JobResult runMain(JobConfig config, URL[] classpath, String mainClass, String[] args) {
+        if (config == null || classpath == null) {
+            return JobResult.setup("ThreadsJob.runMain: " + (config == null ? "config" : "classpath") + " is null");
+        }
+        final String[] arguments = args == null ? new String[0] : args;
         final String unsupported = RankThreads.unsupported(config.ranksAs());
         if (unsupported != null) {
             return JobResult.setup(unsupported);
@@ -68,7 +76,7 @@ public final class ThreadsJob {
                 Thread.currentThread().setContextClassLoader(loader);
                 final Method main = Class.forName(mainClass, true, loader).getMethod("main", String[].class);
                 try {
-                    main.invoke(null, (Object) args.clone());
+                    main.invoke(null, (Object) arguments.clone());
                 } catch (InvocationTargetException e) {
                     throw rethrow(e.getCause());
                 }
@@ -201,7 +209,9 @@ public final class ThreadsJob {
 
         synchronized void failed(int rank, Throwable t) {
             if (result == null) {
-                result = new JobResult(JobResult.FAILED, "rank " + rank + " failed: " + oneLine(t), null, rank, t);
+                final String line = t instanceof AbortCalledError ? t.getMessage() : "rank " + rank + " failed: "
+                        + oneLine(t);
+                result = new JobResult(JobResult.FAILED, line, null, rank, t instanceof AbortCalledError ? null : t);
             }
             world.abort("job aborted: rank " + rank + " failed");
         }
@@ -214,10 +224,17 @@ public final class ThreadsJob {
         }
 
         synchronized JobResult result() {
+            if (result == null && world.aborted()) {
+                // a rank swallowed the error that reported its failure
+                return new JobResult(JobResult.FAILED, world.abortMessage(), null, -1, null);
+            }
             return result != null ? result : JobResult.ok();
         }
 
         private static String oneLine(Throwable t) {
+            if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
+                return "static initialiser failed: " + oneLine(t.getCause());
+            }
             final String m = t.getMessage();
             final String s = m == null ? t.getClass().getName() : t.getClass().getName() + ": " + m;
             final int nl = s.indexOf('\n');

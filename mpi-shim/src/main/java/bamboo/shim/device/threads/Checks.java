@@ -76,7 +76,8 @@ public final class Checks {
         }
     }
 
-    private static String arrayName(Class<?> arrayClass) {
-        return arrayClass.isArray() ? "a " + arrayClass.getComponentType().getName() + "[]" : "a " + arrayClass.getName();
+    private static String arrayName(Class<?> type) {
+        final String name = type.isArray() ? type.getComponentType().getName() + "[]" : type.getName();
+        return ("aeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name;
     }
 }

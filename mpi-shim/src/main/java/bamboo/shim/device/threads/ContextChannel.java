@@ -10,10 +10,23 @@ import mpi.Status;
 public final class ContextChannel implements Channel {
     private final Endpoint endpoint;
     private final Scope scope;
+    /** Names the waits of this channel in deadlock reports: "collective", or the user's call. */
+    private final String label;
 
     public ContextChannel(Endpoint endpoint, Scope scope) {
+        this(endpoint, scope, "collective");
+    }
+
+    private ContextChannel(Endpoint endpoint, Scope scope, String label) {
         this.endpoint = endpoint;
         this.scope = scope;
+        this.label = label;
+    }
+
+    /** The same channel, its waits reported as part of {@code call} (e.g. {@code Intracomm.Allreduce}), so
+     *  that a deadlock report names the collective the user called. */
+    public ContextChannel named(String call) {
+        return new ContextChannel(endpoint, scope, call);
     }
 
     @Override
@@ -30,28 +43,28 @@ public final class ContextChannel implements Channel {
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) throws MPIException {
         final int elements = checkSend("send", buf, offset, count, type, dest, tag);
         endpoint.send(scope, buf, offset * type.elementsPerItem(), elements, type, dest, tag, SendMode.STANDARD,
-                "collective send");
+                label + " send");
     }
 
     @Override
     public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) throws MPIException {
         final int elements = checkRecv("recv", buf, offset, count, type, source, tag);
         return endpoint.recv(scope, buf, offset * type.elementsPerItem(), elements, type, source, tag,
-                "collective recv");
+                label + " recv");
     }
 
     @Override
     public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) throws MPIException {
         final int elements = checkSend("isend", buf, offset, count, type, dest, tag);
         return new ShimRequest(endpoint.isend(scope, buf, offset * type.elementsPerItem(), elements, type, dest, tag,
-                SendMode.STANDARD, "collective isend"));
+                SendMode.STANDARD, label + " isend"));
     }
 
     @Override
     public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) throws MPIException {
         final int elements = checkRecv("irecv", buf, offset, count, type, source, tag);
         return new ShimRequest(endpoint.irecv(scope, buf, offset * type.elementsPerItem(), elements, type, source,
-                tag, "collective irecv"));
+                tag, label + " irecv"));
     }
 
     @Override
@@ -61,9 +74,9 @@ public final class ContextChannel implements Channel {
         final int sendElements = checkSend("sendrecv", sendBuf, sendOffset, sendCount, sendType, dest, sendTag);
         final int recvElements = checkRecv("sendrecv", recvBuf, recvOffset, recvCount, recvType, source, recvTag);
         final Pending r = endpoint.irecv(scope, recvBuf, recvOffset * recvType.elementsPerItem(), recvElements,
-                recvType, source, recvTag, "collective sendrecv");
+                recvType, source, recvTag, label + " sendrecv");
         final Pending s = endpoint.isend(scope, sendBuf, sendOffset * sendType.elementsPerItem(), sendElements,
-                sendType, dest, sendTag, SendMode.STANDARD, "collective sendrecv");
+                sendType, dest, sendTag, SendMode.STANDARD, label + " sendrecv");
         endpoint.await(s, null);
         endpoint.await(r, null);
         return r.complete();

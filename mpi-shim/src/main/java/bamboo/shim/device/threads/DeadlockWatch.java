@@ -82,6 +82,9 @@ public final class DeadlockWatch implements Runnable {
                     return null;
                 }
             }
+            if (busyCaller(e)) {
+                return null;
+            }
         }
         if (live == 0) {
             return null;
@@ -94,6 +97,22 @@ public final class DeadlockWatch implements Runnable {
             }
         }
         return activity;
+    }
+
+    /**
+     * True when a thread of the rank that has used MPI is neither blocked in MPI nor waiting untimed
+     * (e.g. in {@code join}): it is running or sleeping, so it may still send. Threads that never call
+     * MPI are unknown to the shim.
+     */
+    private static boolean busyCaller(Endpoint e) {
+        for (Thread t : e.callers) {
+            if (!t.isAlive()) {
+                e.callers.remove(t);
+            } else if (!e.blocked.containsKey(t) && t.getState() != Thread.State.WAITING) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static List<String> describe(World world) {

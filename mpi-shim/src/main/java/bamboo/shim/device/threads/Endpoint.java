@@ -3,6 +3,7 @@ package bamboo.shim.device.threads;
 import bamboo.shim.coll.Channel;
 import java.util.BitSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -34,6 +35,7 @@ public final class Endpoint {
     private final BitSet contexts = new BitSet();
     private volatile ClassLoader loader;
     private volatile boolean initialized;
+    private volatile Thread initThread;
     private volatile boolean implicitInit;
     private volatile boolean finalized;
     private volatile boolean finished;
@@ -41,12 +43,18 @@ public final class Endpoint {
     volatile long calls;
     volatile long parks;
     private volatile Channel worldChannel;
+    /** Threads of this rank that have called MPI: the deadlock watch asks each whether it is still busy. */
+    final Set<Thread> callers = ConcurrentHashMap.newKeySet();
+    /** The last thread noted in {@link #callers}; racy on purpose, it only saves a set lookup per call. */
+    private Thread lastCaller;
+    private volatile Scope selfScope;
 
     Endpoint(World world, int rank) {
         this.world = world;
         this.rank = rank;
         this.mailbox = new Mailbox(world.size());
         contexts.set(0); // COMM_WORLD
+        contexts.set(1); // COMM_SELF
     }
 
     public World world() {
@@ -80,12 +88,33 @@ public final class Endpoint {
         }
         implicitInit = false;
         initialized = true;
+        initThread = Thread.currentThread();
     }
 
     /** Initialises on behalf of a rank body run by the job runner; a later MPI.Init is then accepted once. */
     public void initImplicitly() {
         initialized = true;
         implicitInit = true;
+        initThread = Thread.currentThread();
+    }
+
+    /** True on the thread that initialised MPI for this rank (MPI_Is_thread_main). */
+    public boolean isInitThread() {
+        return initThread == Thread.currentThread();
+    }
+
+    /**
+     * MPI_Abort: ends the whole job. Under the job runner the other ranks are woken and unwound and the
+     * calling rank ends with {@link AbortCalledError}; a program started with plain {@code java} exits
+     * the JVM with {@code errorCode}, as an MPI process would.
+     */
+    public AbortCalledError abortJob(int errorCode) {
+        if (world.isStandalone()) {
+            System.err.println("rank " + rank + " called Abort(" + errorCode + ")");
+            Runtime.getRuntime().exit(errorCode);
+        }
+        world.abort("job aborted: rank " + rank + " called Abort(" + errorCode + ")");
+        return new AbortCalledError(rank, errorCode);
     }
 
     /** MPI.Finalize. */
@@ -115,6 +144,7 @@ public final class Endpoint {
     public void check(String call) throws MPIException {
         world.checkAbort();
         calls++;
+        noteCaller();
         if (!initialized) {
             throw new MPIException(call + ": MPI is not initialised (call MPI.Init first)");
         }
@@ -127,6 +157,15 @@ public final class Endpoint {
     public void touch() {
         world.checkAbort();
         calls++;
+        noteCaller();
+    }
+
+    private void noteCaller() {
+        final Thread me = Thread.currentThread();
+        if (me != lastCaller) {
+            lastCaller = me;
+            callers.add(me);
+        }
     }
 
     // ---- contexts ------------------------------------------------------------------------------------
@@ -144,6 +183,16 @@ public final class Endpoint {
         synchronized (contexts) {
             contexts.set(context);
         }
+    }
+
+    /** COMM_SELF's point-to-point scope (context 1: wire contexts 2 and 3). */
+    public Scope selfScope() {
+        Scope s = selfScope;
+        if (s == null) {
+            s = new Scope(new int[] {rank}, world.size(), 2, "COMM_SELF");
+            selfScope = s;
+        }
+        return s;
     }
 
     /** Point-to-point on COMM_WORLD's collective context, for the collectives layer. */
@@ -310,8 +359,12 @@ public final class Endpoint {
         }
         final int slot = waiters.register();
         final Thread me = Thread.currentThread();
+        boolean interrupted = false;
         try {
             while (true) {
+                // MPI waits are not interruptible (as in MPJ Express): keep the interrupt for the caller
+                // instead of letting a pending one turn park() into a busy loop.
+                interrupted |= Thread.interrupted();
                 world.checkAbort();
                 if (c.ready()) {
                     return;
@@ -340,6 +393,9 @@ public final class Endpoint {
             }
         } finally {
             waiters.unregister(slot);
+            if (interrupted) {
+                me.interrupt();
+            }
         }
     }
 

@@ -69,7 +69,7 @@ final class Mailbox {
         final RecvOp matches;
         lock.lock();
         try {
-            progressLocked();
+            progressLocked(System.nanoTime());
             final Envelope e = takeUnexpected(r);
             if (e != null) {
                 addMatch(r, e);
@@ -89,7 +89,7 @@ final class Mailbox {
         Envelope found = null;
         lock.lock();
         try {
-            progressLocked();
+            progressLocked(System.nanoTime());
             for (int i = 0, n = unexpected.size(); i < n; i++) {
                 final Envelope e = unexpected.get(i);
                 if (Matching.matches(e, context, source, tag)) {
@@ -108,13 +108,13 @@ final class Mailbox {
     /** Moves messages whose simulated arrival time has passed into matching. Cheap when none is due. */
     void progress() {
         final long next = nextArrival;
-        if (next == Long.MAX_VALUE || next > System.nanoTime()) {
+        if (next == Long.MAX_VALUE || next - System.nanoTime() > 0) {
             return;
         }
         final RecvOp matches;
         lock.lock();
         try {
-            progressLocked();
+            progressLocked(System.nanoTime());
             matches = takeChain();
         } finally {
             lock.unlock();
@@ -209,16 +209,21 @@ final class Mailbox {
     }
 
     private void acceptLocked(Envelope e) {
-        if (e.arrival != 0 && e.arrival - System.nanoTime() > 0) {
+        if (e.arrival == 0) {
+            arrivedLocked(e); // same node: nothing of this sender can be in transit
+            return;
+        }
+        // One clock reading for both steps: a predecessor from the same sender arrives no later than e
+        // (FIFO link), so it must leave transit before e may match.
+        final long now = System.nanoTime();
+        progressLocked(now);
+        if (e.arrival - now > 0) {
             transit.add(e);
             if (e.arrival < nextArrival) {
                 nextArrival = e.arrival;
             }
         } else {
-            // Already due (its sender was descheduled between sending and here): messages from the same
-            // sender still in transit are older and due too, so they must enter matching first.
-            progressLocked();
-            arrivedLocked(e);
+            arrivedLocked(e); // already due: its predecessors left transit just above
         }
     }
 
@@ -234,12 +239,8 @@ final class Mailbox {
         unexpected.add(e);
     }
 
-    private void progressLocked() {
-        if (transit.isEmpty()) {
-            return;
-        }
-        final long now = System.nanoTime();
-        if (nextArrival > now) {
+    private void progressLocked(long now) {
+        if (transit.isEmpty() || nextArrival - now > 0) {
             return;
         }
         // Keep transit order: messages of one sender leave it in sequence order.

@@ -45,7 +45,7 @@ final class SendOp implements Pending {
     @Override
     public long deadline() {
         final long arrival = envelope.arrival;
-        return arrival != 0 && arrival > System.nanoTime() ? arrival : Long.MAX_VALUE;
+        return arrival != 0 && arrival - System.nanoTime() > 0 ? arrival : Long.MAX_VALUE;
     }
 
     @Override

@@ -66,6 +66,20 @@ class ReorderTest {
     }
 
     @Test
+    void aLaterMessageNeverOvertakesAnEarlierOneStillInTransit() throws Exception {
+        final long t = System.nanoTime();
+        final Envelope first = message(1, 0, 0, 1);
+        first.arrival = t + 5_000_000;
+        receiver.mailbox.inject(first); // in transit: nobody has looked since it arrived
+        Thread.sleep(20);
+        final Envelope second = message(1, 0, 1, 2);
+        second.arrival = t + 6_000_000; // already arrived when delivered
+        receiver.mailbox.inject(second);
+        assertEquals(1, receive(1, 0));
+        assertEquals(2, receive(1, 0));
+    }
+
+    @Test
     void randomArrivalOrderFromTwoSendersIsDeliveredInSendOrder() throws MPIException {
         final Random random = new Random(42);
         final List<Envelope> all = new ArrayList<>();

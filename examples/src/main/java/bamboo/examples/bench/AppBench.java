@@ -1,0 +1,232 @@
+package bamboo.examples.bench;
+
+import bamboo.examples.common.Reference;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The application benchmark of BRIEF section 5: every selected application in the variants {@code basic}
+ * (one rank per core), {@code oversubscribed} and {@code virtual} (k ranks per node as platform or
+ * virtual threads), {@code splitphase} (hand-written overlap), {@code bamboo} (translated, k tasks per
+ * node; run by a {@link Runner} the command line supplies once the translator exists) and
+ * {@code nocomm} (the same as basic with a free interconnect). Every variant solves the same global
+ * problem on the same simulated nodes; each is repeated and its median reported.
+ *
+ * <p>Standard output gets the table; standard error the progress. {@code results.csv},
+ * {@code results.txt} and {@code speedup.png} go to the {@code --out} folder.
+ */
+public final class AppBench {
+    private final BenchOptions options;
+    private final Runner shim;
+    private final Runner translated;
+    private final PrintStream err;
+
+    AppBench(BenchOptions options, Runner shim, Runner translated, PrintStream err) {
+        this.options = options;
+        this.shim = shim;
+        this.translated = translated;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err, null));
+    }
+
+    /**
+     * Runs the benchmark as the command line asks; returns the exit code (0 ok, 1 a run failed, 2 bad
+     * usage or unwritable output).
+     *
+     * @param translated runs the {@code bamboo} variant (translated {@code Annotated} form), or null
+     *                   to report that variant as skipped
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, Runner translated) {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("bench: " + e.getMessage());
+            return 2;
+        }
+        if (options.help) {
+            out.println(BenchOptions.usage());
+            return 0;
+        }
+        try {
+            ResultTable table = new AppBench(options, ShimRunner.forExamples(), translated, err).measure();
+            String header = header(options);
+            out.print(header);
+            out.print(table.format());
+            boolean wrote = write(options, table, header, out, err);
+            if (anyFailed(table)) {
+                return 1;
+            }
+            return wrote ? 0 : 2;
+        } catch (IllegalArgumentException e) {
+            err.println("bench: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    /** Builds the plans, runs them interleaved (repeat by repeat) and returns the rows. */
+    ResultTable measure() {
+        List<List<Row>> perApp = new ArrayList<>();
+        List<String[]> argvs = new ArrayList<>();
+        int total = 0;
+        for (AppSpec app : options.apps) {
+            List<Row> rows = new ArrayList<>();
+            for (RunPlan p : plans(app)) {
+                rows.add(new Row(p));
+                total += p.skipReason() == null ? options.repeat : 0;
+            }
+            perApp.add(rows);
+            total++; // the warm-up run
+        }
+        Progress progress = new Progress(err, total);
+        for (int a = 0; a < options.apps.size(); a++) {
+            AppSpec app = options.apps.get(a);
+            Map<String, String> problem = app.problem(options.quick, options.overrides);
+            progress.note(app.name() + ": preparing " + problem);
+            Reference ref = app.reference().apply(problem);
+            argvs.add(AppSpec.argv(problem, ref));
+        }
+        for (int a = 0; a < options.apps.size(); a++) {
+            runApp(perApp.get(a), argvs.get(a), progress);
+        }
+        List<Row> all = new ArrayList<>();
+        perApp.forEach(all::addAll);
+        return new ResultTable(all);
+    }
+
+    private void runApp(List<Row> rows, String[] argv, Progress progress) {
+        // One uncounted run first: the JIT compiles the shim and the kernel before anything is timed.
+        for (Row r : rows) {
+            if (!r.skipped() && r.plan().variant().equals("basic")) {
+                runOnce(r, argv, progress, "warm-up ");
+                break;
+            }
+        }
+        for (int rep = 1; rep <= options.repeat; rep++) {
+            for (Row r : rows) {
+                if (!r.skipped() && !r.failed()) {
+                    runOnce(r, argv, progress, "run " + rep + "/" + options.repeat + " ");
+                }
+            }
+        }
+    }
+
+    private void runOnce(Row row, String[] argv, Progress progress, String what) {
+        RunPlan p = row.plan();
+        progress.starting(p.app().name() + " " + p.label() + " (np=" + p.np() + ") " + what.trim());
+        try {
+            Runner runner = p.variant().equals("bamboo") ? translated : shim;
+            double t = runner.run(p, argv);
+            if (!what.startsWith("warm-up")) {
+                row.add(t);
+            }
+            progress.finished(String.format(Locale.ROOT, "%.4f s", t));
+        } catch (Runner.RunFailure e) {
+            if (!what.startsWith("warm-up")) {
+                row.fail(e.getMessage());
+            }
+            progress.finished("FAILED: " + e.getMessage());
+        }
+    }
+
+    /** The plans of one application, in table order. */
+    List<RunPlan> plans(AppSpec app) {
+        int nodes = options.nodes != null ? options.nodes : app.defaultNodes();
+        int cpn = options.coresPerNode;
+        long lat = options.latencyNanos != null ? options.latencyNanos : app.latencyNanos();
+        double bw = options.bandwidth != null ? options.bandwidth : app.bandwidth();
+        int base = nodes * cpn;
+        List<RunPlan> plans = new ArrayList<>();
+        for (String v : options.variants) {
+            switch (v) {
+                case "basic" -> plans.add(check(app, new RunPlan(app, v, 0, "Basic", base, nodes, cpn, lat, bw,
+                        false, null)));
+                case "splitphase" -> plans.add(check(app, new RunPlan(app, v, 0, "SplitPhase", base, nodes, cpn,
+                        lat, bw, false, null)));
+                case "nocomm" -> plans.add(check(app, new RunPlan(app, v, 0, "Basic", base, nodes, cpn, 0,
+                        Double.POSITIVE_INFINITY, false, null)));
+                case "oversubscribed", "virtual", "bamboo" -> {
+                    for (int k : options.ks) {
+                        String form = v.equals("bamboo") ? "Annotated" : "Basic";
+                        RunPlan p = check(app, new RunPlan(app, v, k, form, nodes * k, nodes, cpn, lat, bw,
+                                v.equals("virtual"), null));
+                        plans.add(p.skipReason() != null ? p : p.skipped(variantUnavailable(v)));
+                    }
+                }
+                default -> throw new IllegalStateException("unknown variant " + v);
+            }
+        }
+        return plans;
+    }
+
+    /** Why a variant cannot run here at all, or null. */
+    private String variantUnavailable(String variant) {
+        if (variant.equals("virtual") && Runtime.version().feature() < 21) {
+            return "virtual threads need JDK 21+, this is JDK " + Runtime.version().feature()
+                    + " (run with JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64)";
+        }
+        if (variant.equals("bamboo") && translated == null) {
+            return "translator not available yet";
+        }
+        return null;
+    }
+
+    private static RunPlan check(AppSpec app, RunPlan p) {
+        String why = app.unusable(p.np());
+        return why == null ? p : p.skipped(why);
+    }
+
+    static String header(BenchOptions o) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Bamboo application benchmark, %s UTC%n",
+                ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))));
+        sb.append(String.format(Locale.ROOT, "machine: %d cores, %s %s, JDK %s%s; %d repeats (median)%n",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
+                System.getProperty("os.arch"), Runtime.version(), o.quick ? ", --quick" : "", o.repeat));
+        for (AppSpec app : o.apps) {
+            int nodes = o.nodes != null ? o.nodes : app.defaultNodes();
+            long lat = o.latencyNanos != null ? o.latencyNanos : app.latencyNanos();
+            double bw = o.bandwidth != null ? o.bandwidth : app.bandwidth();
+            sb.append(String.format(Locale.ROOT, "%s: %s; %d nodes x %d cores; interconnect latency %s, bandwidth %s%n",
+                    app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode, Units.latency(lat),
+                    Units.bandwidth(bw)));
+        }
+        sb.append('\n');
+        return sb.toString();
+    }
+
+    private static boolean write(BenchOptions o, ResultTable table, String header, PrintStream out, PrintStream err) {
+        try {
+            Files.createDirectories(o.out);
+            Path csv = o.out.resolve("results.csv");
+            Files.writeString(csv, table.csv(), StandardCharsets.UTF_8);
+            Files.writeString(o.out.resolve("results.txt"), header + table.format(), StandardCharsets.UTF_8);
+            Path png = o.out.resolve("speedup.png");
+            boolean plotted = Plot.write(table, png, Runtime.getRuntime().availableProcessors() + " cores"
+                    + (o.quick ? ", quick" : ""));
+            out.println();
+            out.println("wrote " + csv + (plotted ? " and " + png : " (no plot: nothing was measured)"));
+            return true;
+        } catch (IOException e) {
+            err.println("bench: cannot write the results to " + o.out + ": " + e.getMessage());
+            return false;
+        }
+    }
+
+    private static boolean anyFailed(ResultTable table) {
+        return table.rows().stream().anyMatch(Row::failed);
+    }
+}

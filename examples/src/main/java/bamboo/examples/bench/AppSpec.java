@@ -1,0 +1,76 @@
+package bamboo.examples.bench;
+
+import bamboo.examples.common.Reference;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * One application as the benchmark sees it: where its three forms live, the global problem of a full and
+ * of a quick run, how to compute its expected result once, and the simulated interconnect that makes
+ * communication a sizeable share (20-50%) of its bulk-synchronous time on the benchmark machine.
+ *
+ * @param name          what {@code --app} calls it
+ * @param packageName   the package holding {@code Basic}, {@code SplitPhase} and {@code Annotated}
+ * @param fullArgs      program arguments of a full run (explicit, so the reference sees the same values)
+ * @param quickArgs     program arguments of a {@code --quick} run
+ * @param reference     the expected result for given arguments, computed sequentially in the driver
+ *                      (null for an application that checks an invariant instead)
+ * @param latencyNanos  default simulated latency between nodes
+ * @param bandwidth     default simulated bandwidth between nodes, bytes per second
+ * @param defaultNodes  simulated nodes unless {@code --nodes} says otherwise
+ * @param squareRanks   true when the application uses only a square number of ranks (Cannon): the
+ *                      benchmark then skips rank counts that would leave ranks idle
+ */
+public record AppSpec(String name, String packageName, Map<String, String> fullArgs, Map<String, String> quickArgs,
+                      Function<Map<String, String>, Reference> reference, long latencyNanos, double bandwidth,
+                      int defaultNodes, boolean squareRanks) {
+
+    /** Null when {@code np} ranks all take part, else why not. */
+    public String unusable(int np) {
+        int q = (int) Math.round(Math.sqrt(np));
+        if (squareRanks && q * q != np) {
+            return name + " needs a square number of ranks (np=" + np + ")";
+        }
+        return null;
+    }
+
+    /** The main class of a form: {@code Basic}, {@code SplitPhase} or {@code Annotated}. */
+    public String mainClass(String form) {
+        return packageName + "." + form;
+    }
+
+    /** The problem arguments, quick or full, with {@code overrides} applied. */
+    public Map<String, String> problem(boolean quick, Map<String, String> overrides) {
+        Map<String, String> args = new LinkedHashMap<>(quick ? quickArgs : fullArgs);
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            if (!args.containsKey(e.getKey())) {
+                throw new IllegalArgumentException("--set " + e.getKey() + "=" + e.getValue() + ": " + name
+                        + " has no argument '" + e.getKey() + "' (it has " + args.keySet() + ")");
+            }
+            args.put(e.getKey(), e.getValue());
+        }
+        return args;
+    }
+
+    /** {@code key=value} program arguments, plus {@code check=<reference>} when there is one. */
+    public static String[] argv(Map<String, String> problem, Reference ref) {
+        List<String> out = new ArrayList<>();
+        problem.forEach((k, v) -> out.add(k + "=" + v));
+        if (ref != null) {
+            out.add("check=" + ref.encode());
+        }
+        return out.toArray(new String[0]);
+    }
+
+    /** An integer problem argument. */
+    public static int intArg(Map<String, String> args, String key) {
+        try {
+            return Integer.parseInt(args.get(key));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + "=" + args.get(key) + " is not an integer");
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package bamboo.examples.bench;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The applications the benchmark knows, in the order it runs them. */
+public final class Apps {
+    private Apps() {
+    }
+
+    /** Every registered application. */
+    public static List<AppSpec> all() {
+        return List.of(
+                new AppSpec("jacobi3d", "bamboo.examples.jacobi3d",
+                        args("n", "128", "iters", "120", "errEvery", "10"),
+                        args("n", "96", "iters", "60", "errEvery", "10"),
+                        a -> bamboo.examples.jacobi3d.Kernel.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "iters"), AppSpec.intArg(a, "errEvery")),
+                        100_000, 200e6, 2, false),
+                new AppSpec("jacobi2d", "bamboo.examples.jacobi2d",
+                        args("n", "1536", "iters", "200", "resEvery", "10"),
+                        args("n", "1024", "iters", "100", "resEvery", "10"),
+                        a -> bamboo.examples.jacobi2d.Kernel.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "iters"), AppSpec.intArg(a, "resEvery")),
+                        500_000, 20e6, 2, false),
+                new AppSpec("cannon", "bamboo.examples.cannon",
+                        args("n", "576"),
+                        args("n", "384"),
+                        a -> bamboo.examples.cannon.Kernel.sequential(AppSpec.intArg(a, "n")),
+                        100_000, 200e6, 4, true),
+                new AppSpec("summa", "bamboo.examples.summa",
+                        args("n", "576", "nb", "48"),
+                        args("n", "384", "nb", "48"),
+                        a -> bamboo.examples.summa.Kernel.sequential(AppSpec.intArg(a, "n")),
+                        100_000, 100e6, 2, false),
+                new AppSpec("cg", "bamboo.examples.cg",
+                        args("n", "400000", "band", "4", "extra", "2", "shift", "0.02"),
+                        args("n", "100000", "band", "4", "extra", "2", "shift", "0.05"),
+                        a -> null, // verified against its known solution, no reference to compute
+                        100_000, 1e9, 2, false),
+                new AppSpec("halo26", "bamboo.examples.halo26",
+                        args("n", "128", "steps", "60"),
+                        args("n", "96", "steps", "40"),
+                        a -> bamboo.examples.halo26.Kernel.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "steps")),
+                        100_000, 200e6, 2, false));
+    }
+
+    /** The application called {@code name}. */
+    public static AppSpec byName(String name) {
+        for (AppSpec a : all()) {
+            if (a.name().equals(name)) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("--app " + name + ": unknown application (known: " + names() + ")");
+    }
+
+    /** The names of every registered application, comma-separated. */
+    public static String names() {
+        StringBuilder sb = new StringBuilder();
+        for (AppSpec a : all()) {
+            sb.append(sb.length() == 0 ? "" : ",").append(a.name());
+        }
+        return sb.toString();
+    }
+
+    private static Map<String, String> args(String... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,22 @@
+package bamboo.examples.bench;
+
+/** Runs one plan once and reports the program's own timing of its main loop. */
+@FunctionalInterface
+public interface Runner {
+    /**
+     * Runs {@code plan} with program arguments {@code argv}.
+     *
+     * @return the time the program reported, in seconds
+     * @throws RunFailure when the run failed or did not verify
+     */
+    double run(RunPlan plan, String[] argv) throws RunFailure;
+
+    /** A run that failed: the message is one line for the table. */
+    final class RunFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public RunFailure(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package bamboo.examples.halo26;
+
+import bamboo.Bamboo;
+import bamboo.examples.common.Params;
+import bamboo.examples.common.Reference;
+import bamboo.examples.common.Report;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+
+/**
+ * The 26-neighbour halo pattern, annotated for Bamboo: {@link Basic} with the ghost exchange and the
+ * update marked as an olap region and nothing else changed.
+ *
+ * <p>Arguments ({@code key=value}): {@code n} (cells per axis, default 96), {@code steps} (60),
+ * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
+ */
+@Bamboo
+public class Annotated {
+    static final String APP = "halo26";
+    static final String FORM = "annotated";
+
+    public static void main(String[] args) throws MPIException {
+        String[] argv = MPI.Init(args);
+        Params p = new Params(APP, argv);
+        int n = p.positive("n", 96);
+        int steps = p.positive("steps", 60);
+        String check = p.text("check", "");
+        p.requireAllUsed();
+        int rank = MPI.COMM_WORLD.Rank();
+        int size = MPI.COMM_WORLD.Size();
+
+        Kernel k = new Kernel(n, size, rank);
+        int[] nb = k.neighbours();
+        int nn = k.neighbourCount();
+        double[][] out = new double[Kernel.DIRECTIONS][];
+        double[][] in = new double[Kernel.DIRECTIONS][];
+        for (int d = 0; d < Kernel.DIRECTIONS; d++) {
+            out[d] = new double[k.regionSize(d)];
+            in[d] = new double[k.regionSize(d)];
+        }
+        Request[] reqs = new Request[2 * nn];
+        double[] dtLocal = new double[1];
+        double[] dt = new double[1];
+        double time = 0;
+
+        MPI.COMM_WORLD.Barrier();
+        double t0 = MPI.Wtime();
+        for (int step = 0; step < steps; step++) {
+            dtLocal[0] = k.localTimeStep();
+            MPI.COMM_WORLD.Allreduce(dtLocal, 0, dt, 0, 1, MPI.DOUBLE, MPI.MIN);
+            int r = 0;
+            int s = nn;
+            olap: {
+                receive: {
+                    for (int d = 0; d < Kernel.DIRECTIONS; d++) {
+                        if (nb[d] >= 0) {
+                            reqs[r++] = MPI.COMM_WORLD.Irecv(in[d], 0, in[d].length, MPI.DOUBLE, nb[d], Kernel.opposite(d));
+                        }
+                    }
+                }
+                send: {
+                    for (int d = 0; d < Kernel.DIRECTIONS; d++) {
+                        if (nb[d] >= 0) {
+                            k.pack(d, out[d]);
+                            reqs[s++] = MPI.COMM_WORLD.Isend(out[d], 0, out[d].length, MPI.DOUBLE, nb[d], d);
+                        }
+                    }
+                }
+                compute: {
+                    Request.Waitall(reqs);
+                    for (int d = 0; d < Kernel.DIRECTIONS; d++) {
+                        if (nb[d] >= 0) {
+                            k.unpack(d, in[d]);
+                        }
+                    }
+                    k.updateAll(dt[0]);
+                }
+            }
+            k.swap();
+            time += dt[0];
+        }
+        double[] elapsed = {MPI.Wtime() - t0};
+        double[] maxElapsed = new double[1];
+        MPI.COMM_WORLD.Allreduce(elapsed, 0, maxElapsed, 0, 1, MPI.DOUBLE, MPI.MAX);
+        long[] sum = {k.checksum()};
+        long[] gSum = new long[1];
+        MPI.COMM_WORLD.Allreduce(sum, 0, gSum, 0, 1, MPI.LONG, MPI.SUM);
+
+        if (rank == 0) {
+            Report.info(APP, FORM, n + "^3 cells, " + steps + " steps, " + size + " ranks, up to "
+                    + nn + " neighbours each, simulated time " + time);
+            Reference ref = check.isEmpty() ? Kernel.sequential(n, steps) : Reference.decode(APP, check);
+            Report.verify(APP, FORM, "simulated time", gSum[0], time, ref, 0);
+            Report.time(APP, FORM, maxElapsed[0]);
+        }
+        MPI.Finalize();
+    }
+}

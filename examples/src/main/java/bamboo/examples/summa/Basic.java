@@ -1,0 +1,90 @@
+package bamboo.examples.summa;
+
+import bamboo.examples.common.Params;
+import bamboo.examples.common.Reference;
+import bamboo.examples.common.Report;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+
+/**
+ * SUMMA, bulk synchronous: for every panel the owners send their slices of A along the process rows and
+ * of B down the process columns as ring broadcasts (each process receives from its left or upper
+ * neighbour and forwards), then every process multiplies the panel.
+ *
+ * <p>Arguments ({@code key=value}): {@code n} (matrix order, default 480), {@code nb} (widest panel,
+ * default 48), {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
+ */
+public class Basic {
+    static final String APP = "summa";
+    static final String FORM = "basic";
+    static final int TAG_A = 1, TAG_B = 2;
+
+    public static void main(String[] args) throws MPIException {
+        String[] argv = MPI.Init(args);
+        Params p = new Params(APP, argv);
+        int n = p.positive("n", 480);
+        int nb = p.positive("nb", 48);
+        String check = p.text("check", "");
+        p.requireAllUsed();
+        int rank = MPI.COMM_WORLD.Rank();
+        int size = MPI.COMM_WORLD.Size();
+
+        Kernel k = new Kernel(n, nb, size, rank);
+        int pr = k.rows();
+        int pc = k.cols();
+        double[] aPanel = new double[k.aCapacity()];
+        double[] bPanel = new double[k.bCapacity()];
+
+        MPI.COMM_WORLD.Barrier();
+        double t0 = MPI.Wtime();
+        for (int q = 0; q < k.panels(); q++) {
+            int da = k.aDistance(q);
+            int db = k.bDistance(q);
+            Request[] reqs = new Request[4];
+            int r = 0;
+            if (da == 0) {
+                k.packA(q, aPanel);
+                if (pc > 1) {
+                    reqs[r++] = MPI.COMM_WORLD.Isend(aPanel, 0, k.aCount(q), MPI.DOUBLE, k.right(), TAG_A);
+                }
+            }
+            if (db == 0) {
+                k.packB(q, bPanel);
+                if (pr > 1) {
+                    reqs[r++] = MPI.COMM_WORLD.Isend(bPanel, 0, k.bCount(q), MPI.DOUBLE, k.down(), TAG_B);
+                }
+            }
+            if (da > 0) {
+                MPI.COMM_WORLD.Recv(aPanel, 0, k.aCount(q), MPI.DOUBLE, k.left(), TAG_A);
+                if (da < pc - 1) {
+                    reqs[r++] = MPI.COMM_WORLD.Isend(aPanel, 0, k.aCount(q), MPI.DOUBLE, k.right(), TAG_A);
+                }
+            }
+            if (db > 0) {
+                MPI.COMM_WORLD.Recv(bPanel, 0, k.bCount(q), MPI.DOUBLE, k.up(), TAG_B);
+                if (db < pr - 1) {
+                    reqs[r++] = MPI.COMM_WORLD.Isend(bPanel, 0, k.bCount(q), MPI.DOUBLE, k.down(), TAG_B);
+                }
+            }
+            Request.Waitall(reqs);
+            k.multiply(q, aPanel, bPanel);
+        }
+
+        double[] time = {MPI.Wtime() - t0};
+        double[] maxTime = new double[1];
+        MPI.COMM_WORLD.Allreduce(time, 0, maxTime, 0, 1, MPI.DOUBLE, MPI.MAX);
+        long[] sums = {k.checksum(), k.total()};
+        long[] gSums = new long[2];
+        MPI.COMM_WORLD.Allreduce(sums, 0, gSums, 0, 2, MPI.LONG, MPI.SUM);
+
+        if (rank == 0) {
+            Report.info(APP, FORM, n + "x" + n + " matrices, " + pr + "x" + pc + " process grid, "
+                    + k.panels() + " panels, sum of C " + gSums[1]);
+            Reference ref = check.isEmpty() ? Kernel.sequential(n) : Reference.decode(APP, check);
+            Report.verify(APP, FORM, "sum of C", gSums[0], (double) gSums[1], ref, 0);
+            Report.time(APP, FORM, maxTime[0]);
+        }
+        MPI.Finalize();
+    }
+}

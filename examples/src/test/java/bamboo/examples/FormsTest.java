@@ -1,0 +1,70 @@
+package bamboo.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every form of every application verifies its result at several rank counts on the threads device. */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class FormsTest {
+    private static final String[] FORMS = {"Basic", "SplitPhase", "Annotated"};
+
+    /** (app, package, ranks, small problem). */
+    static Stream<Arguments> cases() {
+        Stream.Builder<Arguments> b = Stream.builder();
+        add(b, "jacobi3d", new int[] {1, 2, 3, 4, 6}, "n=11", "iters=12", "errEvery=5");
+        add(b, "jacobi2d", new int[] {1, 2, 3, 4, 5}, "n=29", "iters=17", "resEvery=4");
+        add(b, "cannon", new int[] {1, 2, 4, 5, 9}, "n=23");
+        add(b, "summa", new int[] {1, 2, 3, 4, 6}, "n=29", "nb=4");
+        add(b, "cg", new int[] {1, 2, 3, 4}, "n=600");
+        add(b, "cg", new int[] {2, 5}, "matrix=grid12.mtx");
+        add(b, "halo26", new int[] {1, 2, 4, 8, 27}, "n=12", "steps=5");
+        return b.build();
+    }
+
+    private static void add(Stream.Builder<Arguments> b, String app, int[] nps, String... args) {
+        for (String form : FORMS) {
+            for (int np : nps) {
+                b.add(Arguments.of(app, form, np, args));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1} np={2}")
+    @MethodSource("cases")
+    void verifies(String app, String form, int np, String[] args) {
+        String formName = form.toLowerCase(java.util.Locale.ROOT);
+        AppRun.verified(app, formName, "bamboo.examples." + app + "." + form, np, args);
+    }
+
+    @Test
+    void aWrongReferenceFailsTheRun() {
+        AppRun.Outcome o = AppRun.run("bamboo.examples.jacobi3d.Basic", 2, 2, "n=8", "iters=3", "check=1:0");
+        assertEquals(bamboo.shim.job.JobResult.FAILED, o.result().exitCode(), o.output());
+        assertTrue(o.output().contains("jacobi3d basic: verification FAILED"), o.output());
+        assertTrue(o.result().message().contains("result differs from the sequential reference"),
+                o.result().message());
+    }
+
+    @Test
+    void anUnknownArgumentIsNamed() {
+        AppRun.Outcome o = AppRun.run("bamboo.examples.cannon.Basic", 1, 1, "size=8");
+        assertEquals(bamboo.shim.job.JobResult.FAILED, o.result().exitCode());
+        assertTrue(o.result().message().contains("cannon: unknown argument(s) [size]"), o.result().message());
+    }
+
+    @Test
+    void aGridTooSmallForTheRanksIsAClearError() {
+        AppRun.Outcome o = AppRun.run("bamboo.examples.jacobi2d.Basic", 4, 1, "n=1");
+        assertEquals(bamboo.shim.job.JobResult.FAILED, o.result().exitCode());
+        assertTrue(o.result().message().contains("jacobi2d: n=1 is too small to give each of 2 processes"),
+                o.result().message());
+    }
+}

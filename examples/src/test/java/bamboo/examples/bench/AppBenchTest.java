@@ -1,0 +1,108 @@
+package bamboo.examples.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class AppBenchTest {
+
+    private static final PrintStream QUIET = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+    @Test
+    void plansFollowTheBriefsVariants() {
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d,cannon", "--k", "2,4"});
+        AppBench bench = new AppBench(o, (p, a) -> 1.0, null, QUIET);
+        List<RunPlan> j = bench.plans(Apps.byName("jacobi3d"));
+        List<String> labels = new ArrayList<>();
+        j.forEach(p -> labels.add(p.label() + "/" + p.np() + "/" + p.form()));
+        assertEquals(List.of("basic/2/Basic", "oversubscribed k=2/4/Basic", "oversubscribed k=4/8/Basic",
+                "virtual k=2/4/Basic", "virtual k=4/8/Basic", "splitphase/2/SplitPhase", "bamboo k=2/4/Annotated",
+                "bamboo k=4/8/Annotated", "nocomm/2/Basic"), labels);
+        RunPlan nocomm = j.get(j.size() - 1);
+        assertEquals(0, nocomm.latencyNanos());
+        assertTrue(Double.isInfinite(nocomm.bandwidth()));
+        assertEquals("translator not available yet", j.get(6).skipReason());
+        if (Runtime.version().feature() < 21) {
+            assertTrue(j.get(3).skipReason().startsWith("virtual threads need JDK 21+"), j.get(3).skipReason());
+        } else {
+            assertEquals(null, j.get(3).skipReason());
+        }
+        List<RunPlan> c = bench.plans(Apps.byName("cannon"));
+        assertEquals(4, c.get(0).np(), "cannon runs on 4 nodes by default");
+        assertEquals("cannon needs a square number of ranks (np=8)", c.get(1).skipReason());
+        assertEquals(null, c.get(2).skipReason(), "k=4 on 4 nodes: 16 ranks, a 4x4 grid");
+    }
+
+    @Test
+    void measureRunsEveryRepeatWithTheSameArgumentsAndWritesFiles(@TempDir Path dir) throws Exception {
+        List<String> seen = new ArrayList<>();
+        String[][] firstArgs = new String[1][];
+        Runner fake = (plan, argv) -> {
+            synchronized (seen) {
+                seen.add(plan.label());
+                if (firstArgs[0] == null) {
+                    firstArgs[0] = argv.clone();
+                } else {
+                    assertArrayEquals(firstArgs[0], argv, "every variant solves the same problem");
+                }
+            }
+            return switch (plan.variant()) {
+                case "basic" -> 2.0;
+                case "nocomm" -> 1.0;
+                case "splitphase" -> 1.5;
+                default -> 1.8;
+            };
+        };
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
+            "--variants", "basic,splitphase,oversubscribed,nocomm", "--k", "2", "--repeat", "2", "--out",
+            dir.toString()});
+        ResultTable t = new AppBench(o, fake, null, QUIET).measure();
+        assertEquals(1 + 2 * 4, seen.size(), "a warm-up plus two repeats of four variants");
+        assertEquals(List.of("basic", "basic", "oversubscribed k=2", "splitphase", "nocomm"), seen.subList(0, 5),
+                "the warm-up, then repeats interleaved across variants");
+        Row split = t.rows().get(2);
+        assertEquals("splitphase", split.plan().variant());
+        assertEquals(0.5, t.hidden(split), 1e-12);
+        assertTrue(firstArgs[0][firstArgs[0].length - 1].startsWith("check="), String.join(" ", firstArgs[0]));
+    }
+
+    @Test
+    void commandLineWritesCsvTableAndPlot(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = AppBench.run(new String[] {"--app", "jacobi2d", "--set", "n=24", "--set", "iters=4",
+            "--variants", "basic,splitphase,nocomm", "--repeat", "1", "--out", dir.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                null);
+        String table = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, table + err.toString(StandardCharsets.UTF_8));
+        assertTrue(table.contains("jacobi2d  splitphase"), table);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("[  2/4"), "progress on stderr");
+        assertTrue(Files.readString(dir.resolve("results.csv")).lines().count() == 4);
+        byte[] png = Files.readAllBytes(dir.resolve("speedup.png"));
+        assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG file");
+    }
+
+    @Test
+    void badUsageIsOneLineAndExitCode2() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = AppBench.run(new String[] {"--bandwidth", "fast"}, QUIET,
+                new PrintStream(err, true, StandardCharsets.UTF_8), null);
+        assertEquals(2, code);
+        assertEquals("bench: --bandwidth fast: give a unit, e.g. 1GB/s, 250MB/s or inf\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,14 @@
+package mpi;
+
+/** What {@link Cartcomm#Get()} reports: the grid's extents, periodicity and this process's coordinates. */
+public class CartParms {
+    public int[] dims;
+    public boolean[] periods;
+    public int[] coords;
+
+    CartParms(int[] dims, boolean[] periods, int[] coords) {
+        this.dims = dims;
+        this.periods = periods;
+        this.coords = coords;
+    }
+}
