@@ -93,7 +93,7 @@ public final class TranslatedLauncher {
             throw new UserError("no translated program " + program + " on the class path (looked for its companion "
                     + entry + "): translate it first ('bamboo translate', the Maven goal or the javac processor) "
                     + "or pass its .java file");
-        } catch (ExceptionInInitializerError | LinkageError e) {
+        } catch (LinkageError e) {
             throw new UserError("cannot load " + entry + ": " + e);
         }
         try {
@@ -134,7 +134,14 @@ public final class TranslatedLauncher {
             List<Path> compilePath = new ArrayList<>(userPath);
             compilePath.addAll(ShimLauncher.apiJars());
             compilePath.add(ShimLauncher.locationOf(Graph.class));
-            return SourceCompiler.compile(sources, entry, compilePath);
+            try {
+                return SourceCompiler.compile(sources, entry, compilePath);
+            } catch (UserError e) {
+                // The input compiled on its own (or javac says so above), so this is on us, not the user.
+                throw new UserError(e.getMessage() + System.lineSeparator() + "the translation of " + source
+                        + " does not compile: if " + source.getFileName() + " compiles on its own, this is a "
+                        + "translator bug; please report it with the file", 2);
+            }
         } catch (IOException e) {
             throw new UserError("cannot translate " + source + ": " + e.getMessage().toLowerCase(Locale.ROOT));
         }
