@@ -100,6 +100,18 @@ public final class DeadlockWatch implements Runnable {
         return activity;
     }
 
+    /** The program's line that made the blocking call: the first frame outside the JDK and the shim. */
+    private static StackTraceElement callSite(Thread t) {
+        for (StackTraceElement f : t.getStackTrace()) {
+            final String c = f.getClassName();
+            if (!(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("mpi.")
+                    || c.startsWith("bamboo.shim."))) {
+                return f;
+            }
+        }
+        return null;
+    }
+
     /** Drops threads that have ended from each rank's set of MPI callers (it would grow otherwise). */
     private static void forgetEndedThreads(World world) {
         for (int r = 0; r < world.size(); r++) {
@@ -136,6 +148,11 @@ public final class DeadlockWatch implements Runnable {
                     b.append(" and ");
                 }
                 b.append(w.getValue().describe());
+                final StackTraceElement at = callSite(w.getKey());
+                if (at != null) { // without the loader prefix ("rank-0//") toString() would add
+                    b.append(" at ").append(at.getClassName()).append('.').append(at.getMethodName()).append('(')
+                            .append(at.getFileName()).append(':').append(at.getLineNumber()).append(')');
+                }
                 first = false;
             }
             final String queued = e.mailbox.describeQueued(3);
