@@ -146,6 +146,11 @@ public class Comm {
         freed = true;
     }
 
+    /** Ends the whole job (every rank, whatever the communicator), as MPI_ABORT does. */
+    public void Abort(int errorcode) throws MPIException {
+        throw enter("Abort").abortJob(errorcode);
+    }
+
     /** True for an inter-communicator; the shim has none. */
     public boolean Test_inter() throws MPIException {
         enter("Test_inter");

@@ -16,6 +16,11 @@ public class MPI {
     public static final int ANY_TAG = -2;
     /** The null process: sends to it and receives from it complete at once and move nothing. */
     public static final int PROC_NULL = -3;
+    /** Thread support levels (MPI_Init_thread); the shim always provides {@link #THREAD_MULTIPLE}. */
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
     /** Largest tag a send may use. */
     public static final int TAG_UB = Integer.MAX_VALUE;
 
@@ -89,6 +94,39 @@ public class MPI {
         }
         e.init();
         return args == null ? new String[0] : args;
+    }
+
+    /** Initialises MPI like {@link #Init}; every thread of a rank may call MPI, so the level provided is
+     *  always {@link #THREAD_MULTIPLE}. */
+    public static int Init_thread(String[] args, int required) throws MPIException {
+        Init(args);
+        return THREAD_MULTIPLE;
+    }
+
+    /** The thread support level: {@link #THREAD_MULTIPLE}. */
+    public static int Query_thread() throws MPIException {
+        current("MPI.Query_thread");
+        return THREAD_MULTIPLE;
+    }
+
+    /** True on the thread that initialised MPI for this rank. */
+    public static boolean Is_thread_main() throws MPIException {
+        return current("MPI.Is_thread_main").isInitThread();
+    }
+
+    /** True once this rank has called {@link #Finalize}. */
+    public static boolean Finalized() throws MPIException {
+        final Endpoint e = Binding.current();
+        return e != null && e.finalized();
+    }
+
+    private static Endpoint current(String call) throws MPIException {
+        final Endpoint e = Binding.current();
+        if (e == null) {
+            throw new MPIException(call + ": MPI is not initialised (call MPI.Init first)");
+        }
+        e.check(call);
+        return e;
     }
 
     /** Ends MPI for the calling rank; no MPI call may follow. */

@@ -35,6 +35,26 @@ class HarnessPartsTest {
     }
 
     @Test
+    void aGapExcusesOnlyItsOwnDiagnostic(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("gaps.txt");
+        java.nio.file.Files.writeString(file, "# comment\n\nring: collective Bcast(...) is not translated yet\n");
+        assertEquals(java.util.Map.of("ring", "collective Bcast(...) is not translated yet"), TranslatorGaps.load(file));
+        java.nio.file.Files.writeString(file, "no colon here\n");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> TranslatorGaps.load(file));
+    }
+
+    @Test
+    void listedGapsNameRealCasesAndExcuseOnlyTheirDiagnostic() {
+        for (String name : TranslatorGaps.all().keySet()) {
+            assertTrue(Corpus.all().containsKey(name), "translator-gaps.txt names no corpus case: " + name);
+        }
+        String tree = TranslatorGaps.all().get("tree-reduce");
+        assertEquals(tree, TranslatorGaps.excuse("tree-reduce", List.of("TreeReduce.java:45:38: error: " + tree + " (...)")));
+        assertNull(TranslatorGaps.excuse("tree-reduce", List.of("TreeReduce.java:1:1: error: something else")));
+        assertNull(TranslatorGaps.excuse("halo1d", List.of(tree)));
+    }
+
+    @Test
     void everyCaseNamesItsMainClass() {
         for (CorpusProgram p : Corpus.all().values()) {
             assertTrue(p.source().getFileName().toString().equals(p.mainClass().replace("corpus.", "") + ".java"),

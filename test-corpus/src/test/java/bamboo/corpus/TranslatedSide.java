@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 
 /**
  * The translated half of the differential harness: translate a corpus program with the translator core,
@@ -109,8 +108,7 @@ final class TranslatedSide {
         String display = "programs/" + program.name() + "/" + program.source().getFileName();
         TranslationResult result = new Translator().translate(List.of(new SourceFile(display, program.text())));
         if (!result.ok()) {
-            throw new AssertionError(program.name() + " does not translate:\n"
-                    + result.diagnostics().stream().map(Object::toString).collect(Collectors.joining("\n")));
+            throw new Refused(program.name(), result.diagnostics().stream().map(Object::toString).toList());
         }
         Path root = ProgramCompiler.outputRoot().resolveSibling("corpus-translated").resolve(program.name());
         Path sources = root.resolve("src");
@@ -130,6 +128,21 @@ final class TranslatedSide {
         Path classes = root.resolve("classes");
         ProgramCompiler.javac("translated program " + program.name(), files, classPath, classes, false);
         return classes;
+    }
+
+    /** The translator refused the program; the diagnostics say why. */
+    static final class Refused extends AssertionError {
+        private static final long serialVersionUID = 1L;
+        private final transient List<String> diagnostics;
+
+        Refused(String caseName, List<String> diagnostics) {
+            super(caseName + " does not translate:\n" + String.join("\n", diagnostics));
+            this.diagnostics = List.copyOf(diagnostics);
+        }
+
+        List<String> diagnostics() {
+            return diagnostics;
+        }
     }
 
     private static boolean present(String className) {

@@ -1,5 +1,6 @@
 package bamboo.shim.job;
 
+import bamboo.shim.device.threads.AbortCalledError;
 import bamboo.shim.device.threads.Binding;
 import bamboo.shim.device.threads.DeadlockWatch;
 import bamboo.shim.device.threads.Endpoint;
@@ -14,8 +15,8 @@ import java.net.URL;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs N ranks as threads of this JVM (the threads device). Never calls {@code System.exit} and never
- * hangs: a failing rank aborts the others, a deadlock is reported, and a rank that ignores the abort is
+ * Runs N ranks as threads of this JVM (the threads device). Prints nothing, never calls
+ * {@code System.exit} and never hangs: a failing rank aborts the others, a deadlock is reported, and a rank that ignores the abort is
  * abandoned (rank threads are daemons) after a grace period.
  *
  * <pre>{@code
@@ -117,11 +118,7 @@ public final class ThreadsJob {
         } finally {
             world.close();
         }
-        final JobResult result = outcome.result();
-        if (config.verbose() && result.cause() != null) {
-            result.cause().printStackTrace();
-        }
-        return result;
+        return outcome.result();
     }
 
     private static void runRank(Endpoint endpoint, int size, Work work, Outcome outcome) {
@@ -208,7 +205,9 @@ public final class ThreadsJob {
 
         synchronized void failed(int rank, Throwable t) {
             if (result == null) {
-                result = new JobResult(JobResult.FAILED, "rank " + rank + " failed: " + oneLine(t), null, rank, t);
+                final String line = t instanceof AbortCalledError ? t.getMessage() : "rank " + rank + " failed: "
+                        + oneLine(t);
+                result = new JobResult(JobResult.FAILED, line, null, rank, t instanceof AbortCalledError ? null : t);
             }
             world.abort("job aborted: rank " + rank + " failed");
         }
@@ -221,10 +220,17 @@ public final class ThreadsJob {
         }
 
         synchronized JobResult result() {
+            if (result == null && world.aborted()) {
+                // a rank swallowed the error that reported its failure
+                return new JobResult(JobResult.FAILED, world.abortMessage(), null, -1, null);
+            }
             return result != null ? result : JobResult.ok();
         }
 
         private static String oneLine(Throwable t) {
+            if (t instanceof ExceptionInInitializerError && t.getCause() != null) {
+                return "static initialiser failed: " + oneLine(t.getCause());
+            }
             final String m = t.getMessage();
             final String s = m == null ? t.getClass().getName() : t.getClass().getName() + ": " + m;
             final int nl = s.indexOf('\n');

@@ -79,6 +79,60 @@ class ThreadsJobTest {
     }
 
     @Test
+    void abortEndsTheJob() {
+        final JobResult r = ThreadsJob.run(JobConfig.of(3), (rank, size) -> {
+            if (rank == 1) {
+                MPI.COMM_WORLD.Abort(3);
+            }
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 1, 0);
+        });
+        assertEquals(JobResult.FAILED, r.exitCode());
+        assertEquals("rank 1 called Abort(3)", r.message());
+        assertEquals(1, r.failedRank());
+    }
+
+    @Test
+    void aRankThatIgnoresTheAbortIsAbandonedAfterAGracePeriod() {
+        final JobResult r = ThreadsJob.run(JobConfig.of(2), (rank, size) -> {
+            if (rank == 0) {
+                throw new ArithmeticException("/ by zero");
+            }
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 0, 0);
+                } catch (Throwable ignored) {
+                    Thread.onSpinWait(); // a badly behaved program swallowing the abort
+                }
+            }
+        });
+        assertEquals(JobResult.FAILED, r.exitCode());
+        assertEquals("rank 0 failed: java.lang.ArithmeticException: / by zero", r.message());
+    }
+
+    @Test
+    void threadHelpers() {
+        final JobResult r = ThreadsJob.run(JobConfig.of(1), (rank, size) -> {
+            assertEquals(MPI.THREAD_MULTIPLE, MPI.Query_thread());
+            assertTrue(MPI.Is_thread_main());
+            final boolean[] other = {true};
+            final Thread t = new Thread(() -> {
+                try {
+                    other[0] = MPI.Is_thread_main();
+                } catch (mpi.MPIException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            t.start();
+            t.join();
+            assertTrue(!other[0], "a thread the rank started is not the main thread");
+            assertTrue(!MPI.Finalized());
+            MPI.Finalize();
+            assertTrue(MPI.Finalized());
+        });
+        assertTrue(r.succeeded(), r::message);
+    }
+
+    @Test
     void successfulJobHasExitCodeZero() {
         final AtomicInteger ran = new AtomicInteger();
         final JobResult r = ThreadsJob.run(JobConfig.of(3), (rank, size) -> {

@@ -19,6 +19,8 @@ import mpi.Status;
 public final class Endpoint {
     /** How long a waiter spins before parking when every rank can have its own core. */
     private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /** Within the spin phase, pure busy-waiting lasts this long; then the waiter yields between checks. */
+    private static final long BUSY_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
     /** Oversubscribed: a few yields give the peer a chance before we park. */
     private static final int YIELDS = 4;
     /** Park until this long before a simulated arrival, then yield-spin for precision. */
@@ -35,6 +37,7 @@ public final class Endpoint {
     private final BitSet contexts = new BitSet();
     private volatile ClassLoader loader;
     private volatile boolean initialized;
+    private volatile Thread initThread;
     private volatile boolean implicitInit;
     private volatile boolean finalized;
     private volatile boolean finished;
@@ -87,12 +90,33 @@ public final class Endpoint {
         }
         implicitInit = false;
         initialized = true;
+        initThread = Thread.currentThread();
     }
 
     /** Initialises on behalf of a rank body run by the job runner; a later MPI.Init is then accepted once. */
     public void initImplicitly() {
         initialized = true;
         implicitInit = true;
+        initThread = Thread.currentThread();
+    }
+
+    /** True on the thread that initialised MPI for this rank (MPI_Is_thread_main). */
+    public boolean isInitThread() {
+        return initThread == Thread.currentThread();
+    }
+
+    /**
+     * MPI_Abort: ends the whole job. Under the job runner the other ranks are woken and unwound and the
+     * calling rank ends with {@link AbortCalledError}; a program started with plain {@code java} exits
+     * the JVM with {@code errorCode}, as an MPI process would.
+     */
+    public AbortCalledError abortJob(int errorCode) {
+        if (world.isStandalone()) {
+            System.err.println("rank " + rank + " called Abort(" + errorCode + ")");
+            Runtime.getRuntime().exit(errorCode);
+        }
+        world.abort("job aborted: rank " + rank + " called Abort(" + errorCode + ")");
+        return new AbortCalledError(rank, errorCode);
     }
 
     /** MPI.Finalize. */
@@ -191,7 +215,12 @@ public final class Endpoint {
         if (dest == MPI.PROC_NULL) {
             return new Completed(this, MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
-        final Endpoint to = world.endpoint(scope.worldRank(dest));
+        final int worldDest = scope.worldRank(dest);
+        final Remote remote = world.remote();
+        if (remote != null && !remote.isLocal(worldDest)) {
+            return sendRemote(remote, scope, buf, offset, elements, type, dest, worldDest, tag, call);
+        }
+        final Endpoint to = world.endpoint(worldDest);
         final Datatype.Base base = type.base();
         final Object data;
         int dataOffset = 0;
@@ -225,6 +254,35 @@ public final class Endpoint {
             to.waiters.signal(); // a prober, or a waiter that must re-read the next arrival time
         }
         return op != null ? op : new Completed(this, dest, tag, elements);
+    }
+
+    /** A send to a rank in another process: always eager (the transport copies the data), so even a
+     *  synchronous send completes once the message is on its way. */
+    private Pending sendRemote(Remote remote, Scope scope, Object buf, int offset, int elements, Datatype type,
+                               int dest, int worldDest, int tag, String call) throws MPIException {
+        final Datatype.Base base = type.base();
+        if (base == Datatype.Base.OBJECT) {
+            final byte[] serialised = ObjectCodec.serialize((Object[]) buf, offset, elements, call);
+            remote.send(rank, worldDest, scope.wireContext(), tag, base, serialised, 0, elements, call);
+        } else {
+            remote.send(rank, worldDest, scope.wireContext(), tag, base, buf, offset, elements, call);
+        }
+        return new Completed(this, dest, tag, elements);
+    }
+
+    /**
+     * A message from a rank in another process has arrived for this rank (called by the transport, in
+     * the sender's send order). {@code data} is a fresh primitive array of {@code base} holding exactly
+     * {@code elements} elements, or for {@code OBJECT} the serialised bytes of {@code elements} objects.
+     */
+    public void deliverRemote(int context, int source, int tag, Datatype.Base base, int elements, Object data) {
+        final int bytes = base == Datatype.Base.OBJECT ? ((byte[]) data).length : elements * base.bytes();
+        final Envelope e = new Envelope(context, source, tag, base, elements, data, 0, bytes, null);
+        final RecvOp matches = mailbox.send(e, world.network(), rank);
+        if (matches != null) {
+            Transfer.finishAll(matches);
+        }
+        waiters.signal();
     }
 
     /** Blocking send. */
@@ -337,8 +395,12 @@ public final class Endpoint {
         }
         final int slot = waiters.register();
         final Thread me = Thread.currentThread();
+        boolean interrupted = false;
         try {
             while (true) {
+                // MPI waits are not interruptible (as in MPJ Express): keep the interrupt for the caller
+                // instead of letting a pending one turn park() into a busy loop.
+                interrupted |= Thread.interrupted();
                 world.checkAbort();
                 if (c.ready()) {
                     return;
@@ -367,18 +429,29 @@ public final class Endpoint {
             }
         } finally {
             waiters.unregister(slot);
+            if (interrupted) {
+                me.interrupt();
+            }
         }
     }
 
     private boolean spinUntil(WaitCondition c) {
         if (world.spin()) {
-            final long end = System.nanoTime() + SPIN_NANOS;
+            // Busy-wait first (the peer is usually running on the other core); then yield between checks,
+            // so that on a loaded machine the peer we wait for can have our core.
+            final long start = System.nanoTime();
+            long elapsed = 0;
             do {
-                Thread.onSpinWait();
+                if (elapsed < BUSY_NANOS) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
                 if (c.ready()) {
                     return true;
                 }
-            } while (System.nanoTime() - end < 0);
+                elapsed = System.nanoTime() - start;
+            } while (elapsed < SPIN_NANOS);
         } else {
             for (int i = 0; i < YIELDS; i++) {
                 Thread.yield();

@@ -14,8 +14,10 @@ public final class World {
     private final boolean spin;
     private final Scope worldScope;
     private final Scope worldCollectiveScope;
+    private final boolean standalone;
     private volatile String abortMessage;
     private volatile boolean closed;
+    private volatile Remote remote;
 
     /**
      * @param size       number of ranks
@@ -24,6 +26,11 @@ public final class World {
      * @param spin       whether waiters spin before parking (when every rank may have its own core)
      */
     public World(int size, Network network, int eagerLimit, boolean spin) {
+        this(size, network, eagerLimit, spin, false);
+    }
+
+    private World(int size, Network network, int eagerLimit, boolean spin, boolean standalone) {
+        this.standalone = standalone;
         this.network = network;
         this.eagerLimit = eagerLimit;
         this.spin = spin;
@@ -37,7 +44,22 @@ public final class World {
 
     /** A one-rank world for a program started without the job runner (plain {@code java Program}). */
     public static World standalone() {
-        return new World(1, new Network(1, 1, 0, Double.POSITIVE_INFINITY), DEFAULT_EAGER_LIMIT, false);
+        return new World(1, new Network(1, 1, 0, Double.POSITIVE_INFINITY), DEFAULT_EAGER_LIMIT, false, true);
+    }
+
+    /** Attaches the transport to ranks in other processes (multi-process devices); before any rank runs. */
+    public void attachRemote(Remote transport) {
+        this.remote = transport;
+    }
+
+    /** The transport to ranks in other processes, or null when every rank lives in this JVM. */
+    Remote remote() {
+        return remote;
+    }
+
+    /** True for the one-rank world of a program started without the job runner. */
+    public boolean isStandalone() {
+        return standalone;
     }
 
     public int size() {
@@ -90,6 +112,11 @@ public final class World {
             e.wakeAll();
         }
         return true;
+    }
+
+    /** Why the job was aborted, or null. */
+    public String abortMessage() {
+        return abortMessage;
     }
 
     public boolean aborted() {
