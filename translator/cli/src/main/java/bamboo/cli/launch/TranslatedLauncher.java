@@ -55,7 +55,8 @@ public final class TranslatedLauncher {
         try (URLClassLoader loader = new URLClassLoader(ShimLauncher.urls(runPath),
                 TranslatedLauncher.class.getClassLoader())) {
             Graph.Builder builder = graphOf(loader, entry, r);
-            builder.workers(r.workers()).nodes(r.nodes()).latency(r.latencyNanos()).bandwidth(r.bandwidth());
+            builder.workers(r.workers()).nodes(r.nodes()).latency(r.latencyNanos())
+                    .bandwidth(Double.isInfinite(r.bandwidth()) ? 0 : r.bandwidth()); // the runtime's 0 = unlimited
             if (r.trace() != null) {
                 builder.trace(r.trace());
             }
