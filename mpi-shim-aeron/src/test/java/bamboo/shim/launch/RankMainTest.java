@@ -43,6 +43,26 @@ class RankMainTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aRankThatDiesIsNamedByItsPeerThroughMissingHeartbeats() throws Exception {
+        final int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        final List<Process> ranks = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            ranks.add(start(Map.of("OMPI_COMM_WORLD_RANK", String.valueOf(r), "OMPI_COMM_WORLD_SIZE", "2",
+                    "BAMBOO_BOOTSTRAP", "127.0.0.1:" + port, "BAMBOO_LIVENESS_TIMEOUT_MS", "3000"),
+                    "bamboo.shim.launch.programs.Faults", "die"));
+        }
+        final String out1 = output(ranks.get(1));
+        final String out0 = output(ranks.get(0));
+        assertEquals(137, ranks.get(1).exitValue(), out1);
+        assertEquals(1, ranks.get(0).exitValue(), out0);
+        assertTrue(out0.contains("rank 0: job aborted: lost rank 1 (nothing heard from it for 3.0 s"), out0);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aPeerThatNeverStartsIsAClearErrorAfterTheTimeout() throws Exception {
         final String dir = Drivers.freshDirectory("test");
         final MediaDriver driver = Drivers.launch(dir, 64 * 1024);
