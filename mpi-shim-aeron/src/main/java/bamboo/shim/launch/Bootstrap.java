@@ -115,8 +115,9 @@ public final class Bootstrap {
                         missing.add(r);
                     }
                 }
-                error = (missing.size() == 1 ? "rank " : "ranks ") + missing + " did not start within "
-                        + timeoutMillis / 1000.0 + " s";
+                final String names = missing.toString().replaceAll("[\\[\\]]", "");
+                error = (missing.size() == 1 ? "rank " + names + " has" : "ranks " + names + " have")
+                        + " not started within " + timeoutMillis / 1000.0 + " s";
                 for (Socket c : clients) {
                     if (c != null) {
                         reply(c, "ERROR " + error);
