@@ -59,6 +59,8 @@ public abstract class Task {
     // what the task waits for when it does not say so itself (waitingFor).
     private final int[] misses = new int[16];
     private int missCount;
+    /** True while the runtime evaluates ready() (see arrived()). */
+    private boolean evaluating;
 
     /** Runs once, on a worker, before the first {@link #execute()}. */
     protected void init() throws Exception {
@@ -114,7 +116,7 @@ public abstract class Task {
 
     /** True when a message from {@code source} with {@code tag} is waiting for this task. */
     protected final boolean arrived(int source, int tag) {
-        drainIncoming();
+        drainUnlessEvaluating();
         if (inbox.has(source, tag)) {
             return true;
         }
@@ -130,7 +132,7 @@ public abstract class Task {
      * that need several messages of one (source, tag) in one window (added for the translator).
      */
     protected final int arrivedCount(int source, int tag) {
-        drainIncoming();
+        drainUnlessEvaluating();
         int n = inbox.count(source, tag);
         if (n == 0 && missCount < misses.length) {
             misses[missCount++] = source;
@@ -206,6 +208,17 @@ public abstract class Task {
         return incoming != null;
     }
 
+    /**
+     * Inside an evaluation of ready() the runtime has drained already; draining again there could take in
+     * a message after the rule looked at its pair and hide it from the re-check that follows the
+     * evaluation (a lost wake-up). Inside execute() draining keeps the view fresh.
+     */
+    private void drainUnlessEvaluating() {
+        if (!evaluating) {
+            drainIncoming();
+        }
+    }
+
     /** Called by any thread: pushes a message for the owner to drain. */
     final void push(Message m) {
         Message head;
@@ -248,9 +261,15 @@ public abstract class Task {
         return misses[i];
     }
 
+    /** Evaluates the firing rule over what has been drained so far (the caller drained just before). */
     final boolean callReady() {
         missCount = 0;
-        return ready();
+        evaluating = true;
+        try {
+            return ready();
+        } finally {
+            evaluating = false;
+        }
     }
 
     final Outcome callExecute() throws Exception {
