@@ -101,6 +101,28 @@ class RunTranslatedTest {
     }
 
     @Test
+    void regressionWtimeInAnArrayInitializerKeepsOneClock() throws IOException {
+        Path clock = write("Clock.java", String.join("\n",
+                "import bamboo.Bamboo;",
+                "import mpi.*;",
+                "@Bamboo",
+                "public class Clock {",
+                "  public static void main(String[] args) throws MPIException {",
+                "    MPI.Init(args);",
+                "    double t0 = MPI.Wtime();",
+                "    MPI.COMM_WORLD.Barrier();",
+                "    double[] time = {MPI.Wtime() - t0};",
+                "    System.out.println(\"rank \" + MPI.COMM_WORLD.Rank() + \" elapsed non-negative: \" + (time[0] >= 0));",
+                "    MPI.Finalize();",
+                "  }",
+                "}"));
+        CliRun r = CliRun.of("run", "--translated", "--np", "2", clock.toString());
+        assertEquals(0, r.exitCode, r.toString());
+        assertEquals(List.of("rank 0 elapsed non-negative: true", "rank 1 elapsed non-negative: true"),
+                sortedLines(r.out), r.toString());
+    }
+
+    @Test
     void aClassWithoutCompanionIsAClearError() {
         CliRun r = CliRun.of("run", "--translated", "--np", "2", "-cp", dir.toString(), "app.Missing");
         assertEquals(2, r.exitCode, r.toString());
