@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
                 "Exit codes: 0 success, 1 the program or check failed, 2 bad usage or input."},
         subcommands = {
                 RunCommand.class,
+                BenchCommand.class,
+                DemoCommand.class,
                 TranslateCommand.class,
                 CheckCommand.class,
                 CommandLine.HelpCommand.class})
@@ -37,6 +39,11 @@ public final class Main {
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> failure(e, commandLine));
         // Everything after the program's name belongs to the program, options included.
         cl.getSubcommands().get("run").setStopAtPositional(true);
+        // A suite's options are its own: pass them through untouched.
+        cl.getSubcommands().get("bench").getSubcommands().values().forEach(sub -> {
+            sub.setStopAtPositional(true);
+            sub.setUnmatchedOptionsArePositionalParams(true);
+        });
         return cl;
     }
 

@@ -1,5 +1,7 @@
 package bamboo.translator;
 
+import bamboo.translator.collectives.CollectiveInliner;
+import bamboo.translator.collectives.CollectiveLibrary;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.emit.ProgramEmitter;
 import bamboo.translator.find.CallRules;
@@ -36,9 +38,14 @@ public final class Translator {
         List<ParsedUnit> units = parser.parseAll(sources, d);
         List<Program> programs = new ArrayList<>();
         MpiCallClassifier classifier = new MpiCallClassifier(parser.facade());
+        CollectiveInliner inliner = null;
         for (ParsedUnit u : units) {
             for (Program p : new ProgramFinder().find(u, d)) {
                 classifier.classify(p.type(), p.fileName(), d);
+                if (inliner == null) {
+                    inliner = new CollectiveInliner(new CollectiveLibrary(parser));
+                }
+                inliner.inline(p, d);
                 new RegionFinder().find(p, d);
                 new CallRules().check(p, d);
                 programs.add(p);

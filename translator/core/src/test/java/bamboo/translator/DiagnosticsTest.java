@@ -102,9 +102,9 @@ class DiagnosticsTest {
             "        int[] other = new int[1];",
             "        olap: {",
             "            receive: {",
-            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
-            "                // ERROR: must forward data received earlier",
+            "                // ERROR: in a receive block before any receive",
             "                MPI.COMM_WORLD.Send(other, 0, 1, MPI.INT, 1, 0);",
+            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
             "            }",
             "        }").doTest();
     }
@@ -172,10 +172,23 @@ class DiagnosticsTest {
     }
 
     @Test
-    void collectivesAreRefusedForNow() {
+    void collectivesWithoutALibraryImplementation() {
         program(
-            "        // ERROR: collective Barrier(...) is not translated yet",
-            "        MPI.COMM_WORLD.Barrier();").doTest();
+            "        int[] counts = {1, 1, 1, 1};",
+            "        int[] displs = {0, 1, 2, 3};",
+            "        // ERROR: collective Gatherv(...) is not translated yet",
+            "        MPI.COMM_WORLD.Gatherv(buf, 0, 1, MPI.INT, buf, 0, counts, displs, MPI.INT, 0);").doTest();
+    }
+
+    @Test
+    void collectiveInsideAReceiveBlock() {
+        program(
+            "        olap: {",
+            "            receive: {",
+            "                // ERROR: collective Barrier inside a receive block",
+            "                MPI.COMM_WORLD.Barrier();",
+            "            }",
+            "        }").doTest();
     }
 
     @Test
@@ -288,11 +301,11 @@ class DiagnosticsTest {
     @Test
     void allErrorsAreReportedSorted() {
         program(
-            "        // ERROR: collective Barrier(...)",
-            "        MPI.COMM_WORLD.Barrier();",
+            "        // ERROR: MPI call Probe(...) is not supported",
+            "        MPI.COMM_WORLD.Probe(0, 0);",
             "        // ERROR: 'compute' block outside an olap region",
             "        compute: { buf[0] = 1; }",
-            "        // ERROR: collective Bcast(...)",
-            "        MPI.COMM_WORLD.Bcast(buf, 0, 1, MPI.INT, 0);").doTest();
+            "        // ERROR: MPI call Iprobe(...) is not supported",
+            "        MPI.COMM_WORLD.Iprobe(0, 0);").doTest();
     }
 }

@@ -8,7 +8,7 @@ import bamboo.translator.find.MpiOp;
 import bamboo.translator.find.Program;
 import bamboo.translator.find.Region;
 import bamboo.translator.find.Where;
-import com.github.javaparser.StaticJavaParser;
+import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.Parameter;
@@ -82,7 +82,7 @@ public final class BodyAnalysis {
         }
         Parameter args = program.main().getParameter(0);
         used.add(args.getNameAsString());
-        fields.add(new TaskField(args.getNameAsString(), StaticJavaParser.parseType("String[]"),
+        fields.add(new TaskField(args.getNameAsString(), Templates.type("String[]"),
                 Marks.line(args), "the program's arguments"));
         hoistBlock(body);
     }
@@ -217,12 +217,12 @@ public final class BodyAnalysis {
                 Type holder;
                 if (declared != null) {
                     isArray = declared.isArrayType();
-                    holder = isArray ? declared.clone() : StaticJavaParser.parseType("java.util.Iterator<?>");
+                    holder = isArray ? declared.clone() : Templates.type("java.util.Iterator<?>");
                 } else {
                     ResolvedType t = facade.getType(f.getIterable());
                     isArray = t.isArray();
-                    holder = isArray ? StaticJavaParser.parseType(t.describe())
-                            : StaticJavaParser.parseType("java.util.Iterator<?>");
+                    holder = isArray ? Templates.type(t.describe())
+                            : Templates.type("java.util.Iterator<?>");
                 }
                 f.setData(Marks.OVER_ARRAY, isArray);
                 String name = "bambooEach" + (++forEachCount);
@@ -231,7 +231,7 @@ public final class BodyAnalysis {
                 fields.add(new TaskField(name, holder, Marks.line(f), "iteration state of the for-each loop"));
                 if (isArray) {
                     used.add(name + "Index");
-                    fields.add(new TaskField(name + "Index", StaticJavaParser.parseType("int"), Marks.line(f),
+                    fields.add(new TaskField(name + "Index", Templates.type("int"), Marks.line(f),
                             "iteration state of the for-each loop"));
                 }
             } catch (RuntimeException e) {
@@ -301,7 +301,7 @@ public final class BodyAnalysis {
     private Type inferred(VariableDeclarator v) {
         try {
             Expression init = v.getInitializer().orElseThrow();
-            return StaticJavaParser.parseType(facade.getType(init).describe());
+            return Templates.type(facade.getType(init).describe());
         } catch (RuntimeException e) {
             diagnostics.error(program.fileName(), v, "cannot infer the type of '" + v.getNameAsString()
                     + "' (declared with var), which becomes a task field; write its type");

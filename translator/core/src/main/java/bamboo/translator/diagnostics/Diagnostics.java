@@ -18,7 +18,16 @@ public final class Diagnostics {
 
     /** An error at the first character of {@code node}. */
     public void error(String file, Node node, String message) {
-        Position p = node.getBegin().orElse(new Position(1, 1));
+        Position p = node.getBegin().orElse(null);
+        if (p == null) {
+            // Inlined library code has no position of its own: report at the line it was inlined for.
+            for (Node n = node; n != null && p == null; n = n.getParentNode().orElse(null)) {
+                p = n.getBegin().orElse(null);
+            }
+        }
+        if (p == null) {
+            p = new Position(1, 1);
+        }
         error(file, p.line, p.column, message);
     }
 

@@ -1,7 +1,7 @@
 package bamboo.translator.emit;
 
 import bamboo.translator.find.MpiCall;
-import com.github.javaparser.StaticJavaParser;
+import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.expr.EnclosedExpr;
@@ -60,7 +60,7 @@ public final class MpiRewriter {
             case SIZE:
                 return replace(call, task("numTasks"));
             case WTIME:
-                return replace(call, new EnclosedExpr(StaticJavaParser.parseExpression("System.nanoTime() / 1e9")));
+                return replace(call, new EnclosedExpr(Templates.expression("System.nanoTime() / 1e9")));
             case INIT:
                 return statement ? drop(call) : replace(call, new NameExpr(argsField));
             case FINALIZE:
@@ -86,9 +86,11 @@ public final class MpiRewriter {
             case PRIORITY:
                 return replace(call, new MethodCallExpr(null, "priority", NodeList.nodeList(call.getArgument(0))));
             case YIELD_AFTER_REGION:
-                return replace(call, StaticJavaParser.parseExpression("bambooYield = true"));
+                return replace(call, Templates.expression("bambooYield = true"));
             default:
-                throw new IllegalStateException("not translatable here: " + call); // refused by CallRules
+                // Refused by CallRules where it matters (main and what it calls); elsewhere (a helper nobody
+                // calls) the call stays as written.
+                return call;
         }
     }
 
@@ -119,7 +121,7 @@ public final class MpiRewriter {
     private static Node drop(MethodCallExpr call) {
         Node parent = call.getParentNode().orElse(null);
         if (!(parent instanceof ExpressionStmt)) {
-            throw new IllegalStateException("value of " + call.getNameAsString() + " used"); // refused by CallRules
+            return call; // its value is used: refused by CallRules where it matters
         }
         Statement s = (Statement) parent;
         Node holder = s.getParentNode().orElse(null);

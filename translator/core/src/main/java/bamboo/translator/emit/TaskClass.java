@@ -3,7 +3,7 @@ package bamboo.translator.emit;
 import bamboo.translator.analyse.TaskField;
 import bamboo.translator.find.Program;
 import bamboo.translator.outline.StateMachine;
-import com.github.javaparser.StaticJavaParser;
+import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Modifier;
@@ -97,22 +97,22 @@ final class TaskClass {
         }
         boolean counts = ready.stream().anyMatch(ProgramEmitter.ReadyMethod::counts);
         if (counts) {
-            c.addMember(StaticJavaParser.parseBodyDeclaration(
+            c.addMember(Templates.member(
                     "private int bambooNeeds;")).getMember(c.getMembers().size() - 1)
                     .setLineComment(" messages a firing rule has counted so far, per (source, tag)");
-            c.addMember(StaticJavaParser.parseBodyDeclaration("private int[] bambooNeedSource = new int[8];"));
-            c.addMember(StaticJavaParser.parseBodyDeclaration("private int[] bambooNeedTag = new int[8];"));
+            c.addMember(Templates.member("private int[] bambooNeedSource = new int[8];"));
+            c.addMember(Templates.member("private int[] bambooNeedTag = new int[8];"));
         }
         ConstructorDeclaration ctor = c.addConstructor(Modifier.Keyword.PUBLIC);
         ctor.addParameter("String[]", "args");
-        ctor.setBody(new BlockStmt(NodeList.nodeList(StaticJavaParser.parseStatement(
+        ctor.setBody(new BlockStmt(NodeList.nodeList(Templates.statement(
                 "this." + program.main().getParameter(0).getNameAsString() + " = args;"))));
         ctor.setJavadocComment("@param args the program's arguments (this task's own copy)");
 
         MethodDeclaration exec = c.addMethod("execute", Modifier.Keyword.PROTECTED);
         exec.addMarkerAnnotation("Override");
         exec.setType("Outcome");
-        exec.addThrownException(StaticJavaParser.parseClassOrInterfaceType("Exception"));
+        exec.addThrownException((com.github.javaparser.ast.type.ClassOrInterfaceType) Templates.type("Exception"));
         exec.setBody(execute);
         exec.setLineComment(" main of " + program.sourceBaseName() + ":" + line(program.main())
                 + ", as a state machine that returns at evaluation points");
@@ -126,11 +126,11 @@ final class TaskClass {
                     + program.sourceBaseName() + ":" + r.region().line() + ": each receive's message has arrived");
         }
         if (counts) {
-            c.addMember(StaticJavaParser.parseBodyDeclaration(NEED));
+            c.addMember(Templates.member(NEED));
         }
         if (requests) {
-            c.addMember(StaticJavaParser.parseBodyDeclaration(ISEND));
-            c.addMember(StaticJavaParser.parseBodyDeclaration(IRECV));
+            c.addMember(Templates.member(ISEND));
+            c.addMember(Templates.member(IRECV));
         }
         copyMethods(c);
         qualifyProgramReferences(c);
@@ -147,7 +147,7 @@ final class TaskClass {
                     SwitchEntry.Type.STATEMENT_GROUP, NodeList.nodeList(new ReturnStmt(p.rule().clone()))));
         }
         entries.add(new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
-                NodeList.nodeList(StaticJavaParser.parseStatement("return true;"))));
+                NodeList.nodeList(Templates.statement("return true;"))));
         m.setBody(new BlockStmt(NodeList.nodeList(new SwitchStmt(new NameExpr("pc"), entries))));
     }
 
@@ -204,6 +204,7 @@ final class TaskClass {
             }
             MethodDeclaration copy = m.clone();
             copy.removeModifier(Modifier.Keyword.STATIC);
+            new MpiRewriter("args").rewrite(copy); // only Rank / Size / Wtime remain here (CallRules)
             copy.setLineComment(" from " + program.sourceBaseName() + ":" + line(m));
             copiedMethods.add(m.getNameAsString());
             c.addMember(copy);

@@ -47,21 +47,50 @@ public final class MpiCallClassifier {
                 if (type.equals("bamboo.TaskHints")) {
                     call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
                 }
+            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype")) {
+                continue; // local objects (user reductions, types): their methods need no translation
             } else if (type.startsWith("mpi.")) {
                 call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
             }
         }
     }
 
-    /** The qualified name of the type that declares (or receives) the call, if it can be resolved. */
+    /**
+     * The qualified name of the type that receives (or declares) the call, if it can be resolved. The
+     * receiver's type is enough to tell an mpi call and much cheaper than overload resolution; receivers
+     * spelled like type names ({@code MPI.COMM_WORLD}, {@code Request}) are resolved once per file.
+     */
     private Optional<String> ownerType(MethodCallExpr call) {
-        try {
-            ResolvedMethodDeclaration m = facade.solve(call).getCorrespondingDeclaration();
-            return Optional.of(m.declaringType().getQualifiedName());
-        } catch (RuntimeException | StackOverflowError e) {
-            // fall back to the receiver's type
-        }
         Expression scope = call.getScope().orElseThrow();
+        String text = scope.toString();
+        boolean typeLike = !text.isEmpty() && Character.isUpperCase(text.charAt(0));
+        Object unit = call.findCompilationUnit().orElse(null);
+        if (unit != cachedUnit) {
+            cachedUnit = unit;
+            cache.clear();
+        }
+        if (typeLike && cache.containsKey(text)) {
+            return cache.get(text);
+        }
+        Optional<String> owner = receiverType(scope, call);
+        if (owner.isEmpty()) {
+            try {
+                ResolvedMethodDeclaration m = facade.solve(call).getCorrespondingDeclaration();
+                owner = Optional.of(m.declaringType().getQualifiedName());
+            } catch (RuntimeException | StackOverflowError e) {
+                owner = Optional.empty();
+            }
+        }
+        if (typeLike) {
+            cache.put(text, owner);
+        }
+        return owner;
+    }
+
+    private Object cachedUnit;
+    private final java.util.Map<String, Optional<String>> cache = new java.util.HashMap<>();
+
+    private Optional<String> receiverType(Expression scope, MethodCallExpr call) {
         try {
             ResolvedType t = facade.getType(scope);
             if (t.isReferenceType()) {

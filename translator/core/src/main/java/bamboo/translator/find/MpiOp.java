@@ -21,6 +21,8 @@ public enum MpiOp {
     WAIT, WAITALL,
     COLLECTIVE,
     PRIORITY, YIELD_AFTER_REGION,
+    /** A collective already reported where it stands (not to report it again). */
+    INLINED,
     /** Everything the translator does not handle yet. */
     UNSUPPORTED;
 

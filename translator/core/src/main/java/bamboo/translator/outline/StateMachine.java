@@ -6,7 +6,7 @@ import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
 import bamboo.translator.find.Region;
-import com.github.javaparser.StaticJavaParser;
+import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.VariableDeclarator;
@@ -101,7 +101,7 @@ public final class StateMachine {
             current.add(finish(body));
         }
         SwitchEntry fail = new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
-                NodeList.nodeList(StaticJavaParser.parseStatement(
+                NodeList.nodeList(Templates.statement(
                         "throw new IllegalStateException(\"no resume point \" + pc);")));
         NodeList<SwitchEntry> all = new NodeList<>(Peephole.withoutForwarders(cases, points));
         all.add(fail);
@@ -135,8 +135,8 @@ public final class StateMachine {
     }
 
     private static NodeList<Statement> jump(int k) {
-        return NodeList.nodeList(StaticJavaParser.parseStatement("pc = " + k + ";"),
-                StaticJavaParser.parseStatement("continue " + LOOP + ";"));
+        return NodeList.nodeList(new ExpressionStmt(new AssignExpr(new NameExpr("pc"),
+                new IntegerLiteralExpr(String.valueOf(k)), AssignExpr.Operator.ASSIGN)), new ContinueStmt(LOOP));
     }
 
     private static BlockStmt jumpBlock(int k) {
@@ -144,7 +144,7 @@ public final class StateMachine {
     }
 
     private Statement finish(Node at) {
-        return StaticJavaParser.parseStatement("return Outcome.FINISHED;");
+        return Templates.statement("return Outcome.FINISHED;");
     }
 
     private Statement commented(Statement s, Node from, String what) {
@@ -279,21 +279,21 @@ public final class StateMachine {
         boolean array = f.getData(Marks.OVER_ARRAY);
         if (array) {
             emit(commented(assign(holder, expr(f.getIterable())), f, null));
-            emit(StaticJavaParser.parseStatement(holder + "Index = 0;"));
+            emit(Templates.statement(holder + "Index = 0;"));
             start(head);
-            emit(commented(StaticJavaParser.parseStatement("if (" + holder + "Index >= " + holder + ".length) {}"), f,
+            emit(commented(Templates.statement("if (" + holder + "Index >= " + holder + ".length) {}"), f,
                     "loop"));
             ((IfStmt) current.get(current.size() - 1)).setThenStmt(jumpBlock(targets.get(f)[0]));
-            emit(StaticJavaParser.parseStatement(var + " = " + holder + "[" + holder + "Index];"));
+            emit(Templates.statement(var + " = " + holder + "[" + holder + "Index];"));
             body.run();
             start(cont);
-            emit(StaticJavaParser.parseStatement(holder + "Index++;"));
+            emit(Templates.statement(holder + "Index++;"));
         } else {
             emit(commented(assign(holder, new MethodCallExpr(expr(f.getIterable()), "iterator")), f, null));
             start(head);
-            emit(commented(StaticJavaParser.parseStatement("if (!" + holder + ".hasNext()) {}"), f, "loop"));
+            emit(commented(Templates.statement("if (!" + holder + ".hasNext()) {}"), f, "loop"));
             ((IfStmt) current.get(current.size() - 1)).setThenStmt(jumpBlock(targets.get(f)[0]));
-            emit(StaticJavaParser.parseStatement(var + " = (" + v.getType() + ") " + holder + ".next();"));
+            emit(Templates.statement(var + " = (" + v.getType() + ") " + holder + ".next();"));
             body.run();
             start(cont);
         }
@@ -365,7 +365,7 @@ public final class StateMachine {
         }
         if (yields) {
             int k = label();
-            emit(commented(StaticJavaParser.parseStatement("if (yieldAtRegionEnd() || bambooYield) { bambooYield = false; "
+            emit(commented(Templates.statement("if (yieldAtRegionEnd() || bambooYield) { bambooYield = false; "
                     + "pc = " + k + "; return Outcome.YIELDED; }"), r.labelled(), "end of olap region '" + name + "'"));
             start(k);
         }
@@ -394,13 +394,13 @@ public final class StateMachine {
         emit(assign("bambooTag", MpiCall.arg(call, base, MpiCall.TAG)));
         int k = label();
         start(k);
-        emit(commented(new IfStmt(not(StaticJavaParser.parseExpression("arrived(bambooSource, bambooTag)")), waiting(),
+        emit(commented(new IfStmt(not(Templates.expression("arrived(bambooSource, bambooTag)")), waiting(),
                 null), s, "evaluation point of " + mpi.name()));
         MethodCallExpr recv = new MethodCallExpr(null, "receive", NodeList.nodeList(new NameExpr("bambooSource"),
                 new NameExpr("bambooTag"), MpiCall.arg(call, base, MpiCall.BUF),
                 MpiCall.arg(call, base, MpiCall.OFFSET), MpiCall.arg(call, base, MpiCall.COUNT)));
         emit(new ExpressionStmt(recv));
-        points.add(new Point(k, StaticJavaParser.parseExpression("arrived(bambooSource, bambooTag)"),
+        points.add(new Point(k, Templates.expression("arrived(bambooSource, bambooTag)"),
                 mpi.name() + " at " + sourceName + ":" + Marks.line(s)));
     }
 
@@ -412,7 +412,7 @@ public final class StateMachine {
     }
 
     private static Statement waiting() {
-        return StaticJavaParser.parseStatement("return Outcome.WAITING;");
+        return Templates.statement("return Outcome.WAITING;");
     }
 
     // ---- structured code ----------------------------------------------------------------------------
@@ -456,7 +456,7 @@ public final class StateMachine {
                     }
                 }
             } else if (s instanceof ReturnStmt && s.containsData(Marks.MAIN_RETURN)) {
-                s.replace(StaticJavaParser.parseStatement("return Outcome.FINISHED;"));
+                s.replace(Templates.statement("return Outcome.FINISHED;"));
             }
         }
     }
@@ -479,7 +479,7 @@ public final class StateMachine {
                 }
                 Expression init = v.getInitializer().get().clone();
                 if (init instanceof ArrayInitializerExpr) {
-                    init = StaticJavaParser.parseExpression("new " + v.getType() + " " + init);
+                    init = Templates.expression("new " + v.getType() + " " + init);
                 }
                 ExpressionStmt s = new ExpressionStmt(new AssignExpr(new NameExpr(v.getNameAsString()), init,
                         AssignExpr.Operator.ASSIGN));

@@ -1,0 +1,25 @@
+package bamboo.runtime;
+
+import java.nio.file.Path;
+import java.util.function.IntFunction;
+
+/** The settled options of a graph (see {@link Graph.Builder} for their meaning). */
+final class Config {
+    int numTasks;
+    IntFunction<? extends Task> factory;
+    int workers = 1;
+    int nodes = 1;
+    long latencyNanos;
+    double bandwidthBytesPerSecond;
+    Path trace;
+    Graph.Scheduler scheduler = Graph.Scheduler.SHARED_QUEUE;
+    int chunkSize = 64 * 1024;
+    boolean profile = true;
+    int spins = 200;
+    int yields = 20;
+    long maxParkNanos = 1_000_000;
+    /** Longest park of an idle handler: bounds the delay before it notices a message from another process. */
+    long handlerMaxParkNanos = 50_000;
+    long deadlockCheckNanos = 50_000_000;
+    long closeTimeoutMillis = 5_000;
+}

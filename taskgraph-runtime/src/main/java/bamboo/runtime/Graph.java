@@ -1,0 +1,190 @@
+package bamboo.runtime;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.IntFunction;
+
+/**
+ * A graph of N tasks (ids 0..N-1) placed block-wise on k processes, each with W workers and one message
+ * handler. Build it with {@link #builder}, run it once with {@link #run()}:
+ *
+ * <pre>{@code
+ * Graph.Result r = Graph.builder(numTasks, id -> new XTask(args))
+ *         .workers(w).nodes(k)
+ *         .latency(ns).bandwidth(bytesPerSecond)
+ *         .trace(path)
+ *         .build().run();
+ * }</pre>
+ *
+ * {@code run()} returns when every task has finished; it throws {@link GraphFailure} when a task throws
+ * (task id and cause) and {@link GraphDeadlock} when the graph can no longer move (who waits for what).
+ */
+public final class Graph {
+
+    /** How a process's runnable tasks reach its workers (see docs/runtime.md for the measurements). */
+    public enum Scheduler {
+        /** One priority queue per process: strict priority order. The default. */
+        SHARED_QUEUE,
+        /** One priority queue per worker, idle workers steal: priority order per worker only. */
+        WORK_STEALING
+    }
+
+    /** The outcome of a run that finished. */
+    public static final class Result {
+        private final long elapsedNanos;
+        private final Profile profile;
+        private final long unreceived;
+
+        Result(long elapsedNanos, Profile profile, long unreceived) {
+            this.elapsedNanos = elapsedNanos;
+            this.profile = profile;
+            this.unreceived = unreceived;
+        }
+
+        /** Wall time from the start of the workers to the last task finishing. */
+        public long elapsedNanos() {
+            return elapsedNanos;
+        }
+
+        /** What the profiler measured. */
+        public Profile profile() {
+            return profile;
+        }
+
+        /** Messages that reached a task which finished without receiving them (discarded). */
+        public long unreceivedMessages() {
+            return unreceived;
+        }
+
+        @Override
+        public String toString() {
+            return profile.summary() + (unreceived > 0 ? unreceived + " message(s) never received\n" : "");
+        }
+    }
+
+    /** Options of a graph; every setter checks its argument and names it when it is wrong. */
+    public static final class Builder {
+        private final Config c = new Config();
+
+        private Builder(int numTasks, IntFunction<? extends Task> factory) {
+            if (numTasks < 1) {
+                throw new IllegalArgumentException("Graph.builder: numTasks must be >= 1, got " + numTasks);
+            }
+            c.numTasks = numTasks;
+            c.factory = Objects.requireNonNull(factory, "Graph.builder: factory is null");
+        }
+
+        /** Worker threads per process (default 1). */
+        public Builder workers(int workers) {
+            if (workers < 1) {
+                throw new IllegalArgumentException("Graph.Builder.workers: must be >= 1, got " + workers);
+            }
+            c.workers = workers;
+            return this;
+        }
+
+        /** Processes (shim ranks of the threads device), tasks placed block-wise (default 1). */
+        public Builder nodes(int nodes) {
+            if (nodes < 1) {
+                throw new IllegalArgumentException("Graph.Builder.nodes: must be >= 1, got " + nodes);
+            }
+            c.nodes = nodes;
+            return this;
+        }
+
+        /** Simulated latency between processes, in nanoseconds (default 0). */
+        public Builder latency(long nanos) {
+            if (nanos < 0) {
+                throw new IllegalArgumentException("Graph.Builder.latency: must be >= 0 ns, got " + nanos);
+            }
+            c.latencyNanos = nanos;
+            return this;
+        }
+
+        /** Simulated bandwidth between processes, in bytes per second (default 0: unlimited). */
+        public Builder bandwidth(double bytesPerSecond) {
+            if (!(bytesPerSecond >= 0) || Double.isInfinite(bytesPerSecond)) {
+                throw new IllegalArgumentException("Graph.Builder.bandwidth: must be a finite number >= 0 "
+                        + "(0 = unlimited), got " + bytesPerSecond);
+            }
+            c.bandwidthBytesPerSecond = bytesPerSecond;
+            return this;
+        }
+
+        /** Writes a Chrome trace-event timeline (opens in Perfetto) to {@code path} when the run ends. */
+        public Builder trace(Path path) {
+            c.trace = Objects.requireNonNull(path, "Graph.Builder.trace: path is null");
+            return this;
+        }
+
+        /** Run-queue organisation (default {@link Scheduler#SHARED_QUEUE}). */
+        public Builder scheduler(Scheduler scheduler) {
+            c.scheduler = Objects.requireNonNull(scheduler, "Graph.Builder.scheduler: scheduler is null");
+            return this;
+        }
+
+        /** Payload chunk size in bytes, a power of two >= 64 (default 64 KiB); larger messages travel in chunks. */
+        public Builder chunkSize(int bytes) {
+            if (bytes < 64 || Integer.bitCount(bytes) != 1) {
+                throw new IllegalArgumentException("Graph.Builder.chunkSize: must be a power of two >= 64, got " + bytes);
+            }
+            c.chunkSize = bytes;
+            return this;
+        }
+
+        /** Whether to sample queue waits and message latencies, one in 16 (default true). */
+        public Builder profile(boolean on) {
+            c.profile = on;
+            return this;
+        }
+
+        /** How idle workers wait: spins, then yields, then parks of at most {@code maxParkNanos}. */
+        public Builder idle(int spins, int yields, long maxParkNanos) {
+            if (spins < 0 || yields < 0 || maxParkNanos < 1_000) {
+                throw new IllegalArgumentException("Graph.Builder.idle: spins and yields must be >= 0 and "
+                        + "maxParkNanos >= 1000, got " + spins + ", " + yields + ", " + maxParkNanos);
+            }
+            c.spins = spins;
+            c.yields = yields;
+            c.maxParkNanos = maxParkNanos;
+            return this;
+        }
+
+        public Graph build() {
+            if (c.nodes > c.numTasks) {
+                throw new IllegalArgumentException("Graph.Builder.build: " + c.nodes + " nodes for " + c.numTasks
+                        + " tasks; every node needs at least one task");
+            }
+            return new Graph(c);
+        }
+    }
+
+    private final Config config;
+    private boolean ran;
+
+    private Graph(Config config) {
+        this.config = config;
+    }
+
+    /** Starts describing a graph of {@code numTasks} tasks; {@code factory} creates task {@code id}. */
+    public static Builder builder(int numTasks, IntFunction<? extends Task> factory) {
+        return new Builder(numTasks, factory);
+    }
+
+    public int numTasks() {
+        return config.numTasks;
+    }
+
+    /**
+     * Runs the graph until every task has finished.
+     *
+     * @throws GraphFailure a task threw (task id and cause), or {@link GraphDeadlock}
+     */
+    public synchronized Result run() {
+        if (ran) {
+            throw new IllegalStateException("Graph.run: a graph runs once; build a new one");
+        }
+        ran = true;
+        return new Execution(config).run();
+    }
+}

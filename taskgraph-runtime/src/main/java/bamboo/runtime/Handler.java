@@ -1,0 +1,256 @@
+package bamboo.runtime;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+import mpi.Status;
+import org.agrona.concurrent.Agent;
+
+/**
+ * The message handler of one process: an Agrona agent running on the process's shim rank thread, the one
+ * progress engine for traffic between processes. Outbound, workers hand it messages (a lock-free stack)
+ * and it sends each as a header ({@code Isend} of ints) followed by its payload chunks ({@code Isend} of
+ * bytes, one per chunk). Inbound, it probes for headers from any process, receives them, posts an
+ * {@code Irecv} per chunk into pooled chunks, and injects each message into its task once all chunks are
+ * in, in arrival order per source process, so the non-overtaking order per (source, destination, tag)
+ * holds end to end. Runtime traffic uses two reserved tags at the top of the tag range.
+ */
+final class Handler implements Agent, Node.Remote {
+    static final int HEADER_TAG = MPI.TAG_UB - 1;
+    static final int CHUNK_TAG = MPI.TAG_UB - 2;
+    private static final int HEADER_INTS = 12;
+
+    /** A message on its way out: kept until the shim is done with its buffers. */
+    private static final class Outgoing {
+        final int[] header = new int[HEADER_INTS];
+        final List<Request> requests = new ArrayList<>();
+        Message message;
+    }
+
+    /** A message coming in: injected when every chunk has arrived. */
+    private static final class Incoming {
+        final List<Request> requests = new ArrayList<>();
+        Message message;
+    }
+
+    final Node node;
+    final ThreadStats stats;
+    final TraceLog trace;
+    /** Messages handed to this handler to send (by workers of this process). */
+    final AtomicLong handed = new AtomicLong();
+    /** Messages this handler injected into local tasks. */
+    final AtomicLong delivered = new AtomicLong();
+    private final AtomicReference<Message> outbox = new AtomicReference<>();
+    private final int ranks;
+    private final boolean tracing;
+    private final ArrayList<Outgoing> sending = new ArrayList<>();
+    private final ArrayDeque<Outgoing> spareOut = new ArrayDeque<>();
+    private final ArrayDeque<Incoming>[] arriving;
+    private final ArrayDeque<Incoming> spareIn = new ArrayDeque<>();
+    private final int[] headerIn = new int[HEADER_INTS];
+    private volatile Thread thread;
+    HandlerIdler idler;
+
+    @SuppressWarnings("unchecked")
+    Handler(Node node, int ranks) {
+        this.node = node;
+        this.ranks = ranks;
+        this.tracing = node.config.trace != null;
+        this.stats = new ThreadStats(roleName(), true);
+        this.trace = new TraceLog(tracing, node.rank, node.workers.length, "handler");
+        this.arriving = (ArrayDeque<Incoming>[]) new ArrayDeque<?>[ranks];
+        for (int r = 0; r < ranks; r++) {
+            arriving[r] = new ArrayDeque<>();
+        }
+    }
+
+    @Override
+    public String roleName() {
+        return "node" + node.rank + "-handler";
+    }
+
+    @Override
+    public void onStart() {
+        thread = Thread.currentThread();
+    }
+
+    @Override
+    public void onClose() {
+        if (idler != null) {
+            idler.finish();
+        }
+    }
+
+    /** Any worker of this process: queue a message for another process. */
+    @Override
+    public void send(Message m, Worker from) {
+        handed.incrementAndGet();
+        Message head;
+        do {
+            head = outbox.get();
+            m.next = head;
+        } while (!outbox.compareAndSet(head, m));
+        if (head == null) {
+            Thread t = thread;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    @Override
+    public int doWork() throws MPIException {
+        int work = flushOutbox();
+        work += completeSends();
+        work += receiveHeaders();
+        work += deliverArrived();
+        return work;
+    }
+
+    private int flushOutbox() throws MPIException {
+        if (outbox.get() == null) {
+            return 0;
+        }
+        Message m = outbox.getAndSet(null);
+        Message fifo = null;
+        while (m != null) {
+            Message next = m.next;
+            m.next = fifo;
+            fifo = m;
+            m = next;
+        }
+        int n = 0;
+        while (fifo != null) {
+            Message next = fifo.next;
+            fifo.next = null;
+            transmit(fifo);
+            fifo = next;
+            n++;
+        }
+        return n;
+    }
+
+    private void transmit(Message m) throws MPIException {
+        long start = tracing ? System.nanoTime() : 0;
+        Outgoing o = spareOut.isEmpty() ? new Outgoing() : spareOut.poll();
+        o.message = m;
+        int[] h = o.header;
+        h[0] = m.source;
+        h[1] = m.dest;
+        h[2] = m.tag;
+        h[3] = m.kind;
+        h[4] = m.count;
+        h[5] = m.byteLength;
+        h[6] = (int) m.seq;
+        h[7] = (int) (m.seq >>> 32);
+        h[8] = (int) m.traceId;
+        h[9] = (int) (m.traceId >>> 32);
+        h[10] = (int) m.sentAt;
+        h[11] = (int) (m.sentAt >>> 32);
+        int dest = node.placement.nodeOf(m.dest);
+        o.requests.add(MPI.COMM_WORLD.Isend(h, 0, HEADER_INTS, MPI.INT, dest, HEADER_TAG));
+        int remaining = m.byteLength;
+        for (Chunk c = m.payload; c != null && remaining > 0; c = c.next) {
+            int len = Math.min(remaining, c.bytes.length);
+            o.requests.add(MPI.COMM_WORLD.Isend(c.bytes, 0, len, MPI.BYTE, dest, CHUNK_TAG));
+            remaining -= len;
+        }
+        sending.add(o);
+        stats.messagesSent++;
+        stats.bytesSent += m.byteLength;
+        if (tracing) {
+            trace.handler(start, System.nanoTime(), m.dest, true);
+        }
+    }
+
+    private int completeSends() throws MPIException {
+        int done = 0;
+        for (int i = sending.size() - 1; i >= 0; i--) {
+            Outgoing o = sending.get(i);
+            if (allDone(o.requests)) {
+                node.pools.release(o.message);
+                o.message = null;
+                sending.remove(i);
+                spareOut.push(o);
+                done++;
+            }
+        }
+        return done;
+    }
+
+    private static boolean allDone(List<Request> requests) throws MPIException {
+        for (int i = requests.size() - 1; i >= 0; i--) {
+            if (requests.get(i).Test() == null) {
+                return false;
+            }
+            requests.remove(i);
+        }
+        return true;
+    }
+
+    private int receiveHeaders() throws MPIException {
+        int n = 0;
+        Status st;
+        while ((st = MPI.COMM_WORLD.Iprobe(MPI.ANY_SOURCE, HEADER_TAG)) != null) {
+            int from = st.source;
+            MPI.COMM_WORLD.Recv(headerIn, 0, HEADER_INTS, MPI.INT, from, HEADER_TAG);
+            Message m = node.pools.message();
+            m.source = headerIn[0];
+            m.dest = headerIn[1];
+            m.tag = headerIn[2];
+            m.kind = headerIn[3];
+            m.count = headerIn[4];
+            m.byteLength = headerIn[5];
+            m.seq = (headerIn[6] & 0xFFFFFFFFL) | ((long) headerIn[7] << 32);
+            m.traceId = (headerIn[8] & 0xFFFFFFFFL) | ((long) headerIn[9] << 32);
+            m.sentAt = (headerIn[10] & 0xFFFFFFFFL) | ((long) headerIn[11] << 32);
+            if (!node.isLocal(m.dest)) {
+                throw new IllegalStateException("process " + node.rank + " received a message for task " + m.dest
+                        + ", which lives on process " + node.placement.nodeOf(m.dest));
+            }
+            m.payload = node.pools.chain(m.byteLength);
+            Incoming in = spareIn.isEmpty() ? new Incoming() : spareIn.poll();
+            in.message = m;
+            int remaining = m.byteLength;
+            for (Chunk c = m.payload; c != null && remaining > 0; c = c.next) {
+                int len = Math.min(remaining, c.bytes.length);
+                in.requests.add(MPI.COMM_WORLD.Irecv(c.bytes, 0, len, MPI.BYTE, from, CHUNK_TAG));
+                remaining -= len;
+            }
+            arriving[from].add(in);
+            n++;
+        }
+        return n;
+    }
+
+    private int deliverArrived() throws MPIException {
+        int n = 0;
+        for (int r = 0; r < ranks; r++) {
+            ArrayDeque<Incoming> q = arriving[r];
+            while (!q.isEmpty() && allDone(q.peek().requests)) {
+                Incoming in = q.poll();
+                Message m = in.message;
+                in.message = null;
+                spareIn.push(in);
+                long start = tracing ? System.nanoTime() : 0;
+                stats.messagesReceived++;
+                stats.bytesReceived += m.byteLength;
+                int dest = m.dest;
+                node.deliver(m, -1);
+                delivered.incrementAndGet();
+                if (tracing) {
+                    trace.handler(start, System.nanoTime(), dest, false);
+                }
+                n++;
+            }
+        }
+        return n;
+    }
+}

@@ -1,0 +1,28 @@
+package bamboo.runtime;
+
+/**
+ * A task-to-task message: header plus a chain of pooled payload chunks. Pooled and reused; the
+ * {@code next} link serves the incoming stack, the inbox FIFO and nothing else at a time.
+ */
+final class Message {
+    int source;
+    int dest;
+    int tag;
+    /** Per-source sequence number: the source task's send count. */
+    long seq;
+    /** Element kind (see {@link Elements}) and count as sent. */
+    int kind;
+    int count;
+    int byteLength;
+    long sentAt;
+    /** Flow id for the trace (0 when not tracing). */
+    long traceId;
+    Chunk payload;
+    Message next;
+
+    void clear() {
+        payload = null;
+        next = null;
+        traceId = 0;
+    }
+}

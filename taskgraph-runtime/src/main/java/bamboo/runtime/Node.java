@@ -1,0 +1,443 @@
+package bamboo.runtime;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.agrona.concurrent.AgentRunner;
+
+/**
+ * One runtime process: its block of tasks, W workers, the run queue, the pools. Message delivery and the
+ * wake-up protocol live here.
+ *
+ * <p>Wake-up protocol (no lost wake-up): a deliverer pushes the message, then reads the task's state;
+ * the owner of a task that goes to wait writes WAITING, then reads the incoming stack. Both are volatile
+ * (sequentially consistent), so at least one of them sees the other: either the deliverer sees WAITING
+ * and takes the task by CAS, or the owner sees the message and takes the task back.
+ *
+ * <p>{@link #owned} counts tasks that someone owns (queued, running, being evaluated); it is raised
+ * before a task is taken and lowered after it is released, so it never under-counts: zero means no task
+ * of this process can move unless a message comes from outside.
+ */
+final class Node {
+    final int rank;
+    final Placement placement;
+    final Config config;
+    final RunControl control;
+    final Pools pools;
+    final RunQueue queue;
+    final Parking parking;
+    final Worker[] workers;
+    final int firstTask;
+    final Task[] tasks;
+    final AtomicLong owned = new AtomicLong();
+    /** Sends messages to other processes; null with one process. */
+    volatile Remote remote;
+    private final boolean timing;
+    private final boolean tracing;
+    private AgentRunner[] runners;
+
+    /** The outbound side of the message handler. */
+    interface Remote {
+        void send(Message m, Worker from);
+    }
+
+    Node(int rank, Placement placement, Config config, RunControl control) {
+        this.rank = rank;
+        this.placement = placement;
+        this.config = config;
+        this.control = control;
+        this.timing = config.profile;
+        this.tracing = config.trace != null;
+        // Pools sized by the tasks here: about 16 messages in flight per task before buffers go to the GC.
+        this.pools = new Pools(config.chunkSize, 16L << 20,
+                (int) Math.min(1 << 16, Math.max(1024, 16L * placement.count(rank))));
+        this.queue = config.scheduler == Graph.Scheduler.WORK_STEALING
+                ? new StealingRunQueue(config.workers) : new SharedRunQueue();
+        this.parking = new Parking(config.workers);
+        this.firstTask = placement.first(rank);
+        this.tasks = new Task[placement.count(rank)];
+        this.workers = new Worker[config.workers];
+        for (int w = 0; w < workers.length; w++) {
+            workers[w] = new Worker(w, this, new TraceLog(tracing, rank, w, "worker " + w));
+        }
+    }
+
+    /** Creates this process's tasks with the factory (on the calling thread). */
+    void createTasks() {
+        for (int i = 0; i < tasks.length; i++) {
+            int id = firstTask + i;
+            Task t;
+            try {
+                t = config.factory.apply(id);
+            } catch (RuntimeException | Error e) {
+                throw new GraphFailure(id, "the task factory failed for task " + id + ": " + e, e);
+            }
+            if (t == null) {
+                throw new GraphFailure(id, "the task factory returned null for task " + id, null);
+            }
+            try {
+                t.attach(this, id, placement.numTasks);
+            } catch (IllegalStateException e) {
+                throw new GraphFailure(id, e.getMessage(), null);
+            }
+            tasks[i] = t;
+        }
+    }
+
+    /** Queues every task (to run init) and starts the workers. */
+    void start() {
+        owned.set(tasks.length);
+        for (Task t : tasks) {
+            queue.push(t, -1);
+        }
+        runners = new AgentRunner[workers.length];
+        for (int w = 0; w < workers.length; w++) {
+            WorkerIdler idler = new WorkerIdler(parking, queue, workers[w].stats, w, config.spins, config.yields,
+                    config.maxParkNanos);
+            workers[w].idler = idler;
+            runners[w] = new AgentRunner(idler, this::onAgentError, null, workers[w]);
+            AgentRunner.startOnThread(runners[w], daemonThreads(workers[w].roleName()));
+        }
+    }
+
+    static java.util.concurrent.ThreadFactory daemonThreads(String name) {
+        return r -> {
+            Thread t = new Thread(r, "bamboo-" + name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    private void onAgentError(Throwable t) {
+        control.fail(new GraphFailure(-1, "runtime error in process " + rank + ": " + t, t));
+    }
+
+    /** Stops the workers; a worker stuck in a task that never returns is abandoned after a timeout. */
+    String stop() {
+        parking.wakeAll();
+        return closeAll(runners, config.closeTimeoutMillis);
+    }
+
+    static String closeAll(AgentRunner[] runners, long timeoutMillis) {
+        if (runners == null) {
+            return null;
+        }
+        Thread closer = new Thread(() -> {
+            for (AgentRunner r : runners) {
+                if (r != null) {
+                    r.close(100, t -> { });
+                }
+            }
+        }, "bamboo-closer");
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(timeoutMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (closer.isAlive()) {
+            StringBuilder stuck = new StringBuilder();
+            for (AgentRunner r : runners) {
+                Thread t = r == null ? null : r.thread();
+                if (t != null && t.isAlive() && t != AgentRunner.TOMBSTONE) {
+                    stuck.append(stuck.length() == 0 ? "" : ", ").append(t.getName());
+                }
+            }
+            return stuck.length() == 0 ? null : stuck.toString();
+        }
+        return null;
+    }
+
+    boolean stopped() {
+        return control.stopped();
+    }
+
+    boolean isLocal(int task) {
+        return task >= firstTask && task < firstTask + tasks.length;
+    }
+
+    Task local(int task) {
+        return tasks[task - firstTask];
+    }
+
+    // ---- running tasks ------------------------------------------------------------------------------
+
+    void run(Task t, Worker w) {
+        ThreadStats s = w.stats;
+        long start = tracing ? System.nanoTime() : 0;
+        if (t.enqueuedAt != 0) {
+            s.waitSamples++;
+            s.waitSumNanos += System.nanoTime() - t.enqueuedAt;
+            t.enqueuedAt = 0;
+        }
+        s.activations++;
+        if (w.last != t) {
+            s.switches++;
+            w.last = t;
+        }
+        JfrEvents.TaskExecution ev = JfrEvents.active() ? new JfrEvents.TaskExecution() : null;
+        if (ev != null) {
+            ev.begin();
+        }
+        t.runner = w;
+        Task.Outcome o;
+        try {
+            if (!t.initialized) {
+                t.initialized = true;
+                t.callInit();
+            }
+            o = t.callExecute();
+            if (o == null) {
+                throw new IllegalStateException("execute() returned null; return FINISHED, WAITING or YIELDED");
+            }
+        } catch (Throwable e) {
+            t.runner = null;
+            control.fail(GraphFailure.of(t.taskId(), e));
+            return;
+        }
+        t.runner = null;
+        s.executions++;
+        if (tracing) {
+            w.trace.slice(start, System.nanoTime(), t.taskId(), o.ordinal());
+        }
+        if (ev != null) {
+            ev.task = t.taskId();
+            ev.outcome = o.name();
+            ev.worker = w.roleName();
+            ev.commit();
+        }
+        switch (o) {
+            case FINISHED:
+                finish(t);
+                break;
+            case YIELDED:
+                schedule(t, w.index);
+                break;
+            default:
+                evaluate(t, w.index);
+                break;
+        }
+    }
+
+    private void finish(Task t) {
+        t.setState(Task.FINISHED);
+        // Unfinished first, then owned: a monitor that sees owned == 0 also sees this task finished.
+        control.taskFinished();
+        owned.decrementAndGet();
+    }
+
+    /** Caller owns t: queues it (it stays owned). */
+    private void schedule(Task t, int fromWorker) {
+        if (timing && (fromWorker < 0 || workers[fromWorker].stats.sample())) {
+            t.enqueuedAt = System.nanoTime();
+        }
+        queue.push(t, fromWorker);
+        parking.wakeOne();
+    }
+
+    /**
+     * Caller owns t, which waits at an evaluation point: evaluates the firing rule with everything that
+     * arrived and either queues t or releases it to WAITING (and takes it back if a message raced in).
+     */
+    private void evaluate(Task t, int fromWorker) {
+        for (;;) {
+            t.drainIncoming();
+            boolean ready;
+            try {
+                ready = t.callReady();
+            } catch (Throwable e) {
+                control.fail(GraphFailure.of(t.taskId(), e));
+                return;
+            }
+            if (ready) {
+                schedule(t, fromWorker);
+                return;
+            }
+            t.setState(Task.WAITING);
+            if (!t.hasIncoming() || !t.casState(Task.WAITING, Task.OWNED)) {
+                owned.decrementAndGet();
+                return;
+            }
+            // A message came in between the evaluation and the release, and we took the task back.
+        }
+    }
+
+    /** Any thread: hands a message to a task of this process and wakes the task if it waits. */
+    void deliver(Message m, int fromWorker) {
+        Task t = local(m.dest);
+        if (JfrEvents.active()) {
+            JfrEvents.arrival(m);
+        }
+        t.push(m);
+        if (t.state() == Task.WAITING) {
+            owned.incrementAndGet();
+            if (t.casState(Task.WAITING, Task.OWNED)) {
+                evaluate(t, fromWorker);
+            } else {
+                owned.decrementAndGet();
+            }
+        }
+    }
+
+    // ---- data motion --------------------------------------------------------------------------------
+
+    void send(Task src, int dest, int tag, Object buf, int offset, int count) {
+        Worker w = src.runner;
+        if (w == null) {
+            throw new IllegalStateException("send(dest=" + dest + ", tag=" + tag
+                    + "): call it from init() or execute(), never from ready()");
+        }
+        int kind = checkBuffer("send", dest, tag, buf, offset, count);
+        if (dest < 0 || dest >= placement.numTasks) {
+            throw new IllegalArgumentException("send(dest=" + dest + ", tag=" + tag + "): dest out of range 0.."
+                    + (placement.numTasks - 1));
+        }
+        Message m = pools.message();
+        m.source = src.taskId();
+        m.dest = dest;
+        m.tag = tag;
+        m.seq = src.sendSeq++;
+        m.kind = kind;
+        m.count = count;
+        if (kind == Elements.OBJECT) {
+            byte[] bytes = serialize((Object[]) buf, offset, count, dest, tag);
+            m.byteLength = bytes.length;
+            m.payload = pools.chain(bytes.length);
+            Elements.copyIn(bytes, Elements.BYTE, 0, bytes.length, m.payload);
+        } else {
+            long bytes = (long) count * Elements.scale(kind);
+            if (bytes > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("send(dest=" + dest + ", tag=" + tag + "): message of "
+                        + bytes + " bytes is larger than 2 GiB");
+            }
+            m.byteLength = (int) bytes;
+            m.payload = pools.chain(bytes);
+            Elements.copyIn(buf, kind, offset, bytes, m.payload);
+        }
+        ThreadStats s = w.stats;
+        s.messagesSent++;
+        s.bytesSent += m.byteLength;
+        m.sentAt = timing && s.sample() ? System.nanoTime() : 0;
+        if (tracing) {
+            m.traceId = ((long) rank << 40) | control.nextTraceId();
+            w.trace.flowOut(System.nanoTime(), m.traceId);
+        }
+        if (JfrEvents.active()) {
+            JfrEvents.send(m);
+        }
+        if (isLocal(dest)) {
+            deliver(m, w.index);
+        } else {
+            remote.send(m, w);
+        }
+    }
+
+    int receive(Task task, int source, int tag, Object buf, int offset, int count) {
+        int kind = checkBuffer("receive", source, tag, buf, offset, count);
+        Message m = task.inbox.poll(source, tag);
+        if (m == null) {
+            throw new IllegalStateException("receive(source=" + source + ", tag=" + tag
+                    + "): no such message has arrived; the firing rule must check arrived() first");
+        }
+        try {
+            if (m.kind != kind) {
+                throw new IllegalArgumentException("receive(source=" + source + ", tag=" + tag + "): the message holds "
+                        + Elements.name(m.kind) + " elements but buf is " + Elements.name(kind));
+            }
+            if (m.count > count) {
+                throw new IllegalArgumentException("receive(source=" + source + ", tag=" + tag + "): the message has "
+                        + m.count + " elements, more than count=" + count);
+            }
+            if (kind == Elements.OBJECT) {
+                deserialize(m, (Object[]) buf, offset);
+            } else {
+                Elements.copyOut(m.payload, m.byteLength, buf, kind, offset);
+            }
+            Worker w = task.runner;
+            if (w != null) {
+                ThreadStats s = w.stats;
+                s.messagesReceived++;
+                s.bytesReceived += m.byteLength;
+                if (m.sentAt != 0) {
+                    s.latencySamples++;
+                    s.latencySumNanos += System.nanoTime() - m.sentAt;
+                }
+                if (tracing && m.traceId != 0) {
+                    w.trace.flowIn(System.nanoTime(), m.traceId);
+                }
+            }
+            return m.count;
+        } finally {
+            pools.release(m);
+        }
+    }
+
+    private int checkBuffer(String call, int peer, int tag, Object buf, int offset, int count) {
+        if (tag < 0) {
+            throw new IllegalArgumentException(where(call, peer, tag) + ": tag must be >= 0");
+        }
+        if (buf == null) {
+            throw new IllegalArgumentException(where(call, peer, tag) + ": buf is null");
+        }
+        int kind = Elements.kindOf(buf);
+        if (kind < 0) {
+            throw new IllegalArgumentException(where(call, peer, tag) + ": buf must be a primitive array or Object[], got "
+                    + buf.getClass().getName());
+        }
+        int length = Elements.length(buf, kind);
+        if (offset < 0 || count < 0 || (long) offset + count > length) {
+            throw new IllegalArgumentException(where(call, peer, tag) + ": offset=" + offset + " count=" + count
+                    + " do not fit a buffer of length " + length);
+        }
+        return kind;
+    }
+
+    /** The call as users wrote it, for error messages (built only when something is wrong). */
+    private static String where(String call, int peer, int tag) {
+        return call + "(" + (call.equals("send") ? "dest=" : "source=") + peer + ", tag=" + tag + ")";
+    }
+
+    private static byte[] serialize(Object[] buf, int offset, int count, int dest, int tag) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            for (int i = 0; i < count; i++) {
+                out.writeObject(buf[offset + i]);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("send(dest=" + dest + ", tag=" + tag
+                    + "): an element of the Object[] buffer is not serializable: " + e.getMessage(), e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void deserialize(Message m, Object[] buf, int offset) {
+        byte[] bytes = new byte[m.byteLength];
+        Elements.copyOut(m.payload, m.byteLength, bytes, Elements.BYTE, 0);
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+            for (int i = 0; i < m.count; i++) {
+                buf[offset + i] = in.readObject();
+            }
+        } catch (IOException | ClassNotFoundException e) {
+            throw new IllegalStateException("receive(source=" + m.source + ", tag=" + m.tag
+                    + "): cannot deserialise the Object[] message: " + e, e);
+        }
+    }
+
+    /** Drops the messages nobody received (after the run); returns how many there were. */
+    long discardLeftovers() {
+        long[] n = new long[1];
+        for (Task t : tasks) {
+            t.drainIncoming();
+            t.inbox.clear(m -> {
+                n[0]++;
+                pools.release(m);
+            });
+        }
+        return n[0];
+    }
+}

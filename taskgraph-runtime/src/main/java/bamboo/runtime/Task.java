@@ -1,0 +1,258 @@
+package bamboo.runtime;
+
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+
+/**
+ * One task of a {@link Graph}: the unit the translator outlines a rank body into. A task runs on
+ * whichever worker is free, from one evaluation point to the next, and talks to other tasks only by
+ * messages ({@link #send}); tasks share no data.
+ *
+ * <p>Life cycle: {@link #init()} once, then {@link #execute()} repeatedly. {@code execute()} returns
+ * {@link Outcome#WAITING} at an evaluation point whose firing rule {@link #ready()} is false; the runtime
+ * evaluates {@code ready()} again as messages arrive and schedules the task when it holds. Never two of
+ * {@code init()}, {@code execute()}, {@code ready()} and {@link #waitingFor} run at the same time.
+ *
+ * <p>Threading contract for subclasses: {@link #send}, {@link #arrived}, {@link #receive} and
+ * {@link #priority(int)} may be called only from inside those methods (that is, by the runtime thread
+ * that owns the task at that moment).
+ */
+public abstract class Task {
+
+    /** How {@link #execute()} returned. */
+    public enum Outcome {
+        /** The task ran to its end; it never runs again. */
+        FINISHED,
+        /** The task stands at an evaluation point whose firing rule is false. */
+        WAITING,
+        /** The task could go on but gives way (cooperative yield): back of the run queue. */
+        YIELDED
+    }
+
+    // Task states. OWNED: queued, running or being evaluated by exactly one thread. WAITING: parked,
+    // owned by nobody; the first thread that moves it out (CAS) owns it. See Node#deliver.
+    static final int OWNED = 1;
+    static final int WAITING = 2;
+    static final int FINISHED = 3;
+
+    private static final AtomicIntegerFieldUpdater<Task> STATE =
+            AtomicIntegerFieldUpdater.newUpdater(Task.class, "state");
+    private static final AtomicReferenceFieldUpdater<Task, Message> INCOMING =
+            AtomicReferenceFieldUpdater.newUpdater(Task.class, Message.class, "incoming");
+
+    private int id = -1;
+    private int numTasks;
+    Node node;
+    final Inbox inbox = new Inbox();
+    private volatile int state = OWNED;
+    /** Lock-free stack of messages pushed by other threads, newest first; drained by the owner. */
+    private volatile Message incoming;
+    private int priority;
+    boolean initialized;
+    long sendSeq;
+    /** The worker running the task right now (null while ready() is evaluated by an injector). */
+    Worker runner;
+    // Intrusive run-queue link and the enqueue time (for queue-wait occupancy).
+    Task nextInQueue;
+    long enqueuedAt;
+    // The (source, tag) pairs that arrived() answered false for since the last evaluation started:
+    // what the task waits for when it does not say so itself (waitingFor).
+    private final int[] misses = new int[16];
+    private int missCount;
+
+    /** Runs once, on a worker, before the first {@link #execute()}. */
+    protected void init() throws Exception {
+    }
+
+    /**
+     * Runs from the current resume point until the task finishes ({@link Outcome#FINISHED}), reaches an
+     * evaluation point whose firing rule is false ({@link Outcome#WAITING}; the runtime calls
+     * {@link #ready()} as messages arrive and schedules the task again when it is true), or yields
+     * cooperatively ({@link Outcome#YIELDED}: back of the queue).
+     */
+    protected abstract Outcome execute() throws Exception;
+
+    /**
+     * The firing rule of the evaluation point the task waits at: the conjunction over possible messages
+     * of (not condition or arrived). Reads only task fields and {@link #arrived}; called by the runtime
+     * (never concurrently with execute()) after each message injected while WAITING.
+     */
+    protected abstract boolean ready();
+
+    /**
+     * Optional: describes what the task waits for at its current evaluation point, for the deadlock
+     * report. Add each expected message that has not arrived with {@link WaitDescription#message}.
+     * Called only when the graph is deadlocked. The default adds nothing, and the report then lists the
+     * (source, tag) pairs that {@link #arrived} answered false for during the last evaluation.
+     */
+    protected void waitingFor(WaitDescription wait) {
+    }
+
+    /** The task id 0..N-1: what {@code Rank()} becomes. */
+    protected final int id() {
+        if (id < 0) {
+            throw new IllegalStateException("Task.id(): the task has not joined a graph yet (called from a constructor?)");
+        }
+        return id;
+    }
+
+    /** N, the number of tasks of the graph: what {@code Size()} becomes. */
+    protected final int numTasks() {
+        if (id < 0) {
+            throw new IllegalStateException("Task.numTasks(): the task has not joined a graph yet (called from a constructor?)");
+        }
+        return numTasks;
+    }
+
+    /**
+     * Sends {@code count} elements of {@code buf} (a primitive array or {@code Object[]}) from
+     * {@code offset} to task {@code dest} with {@code tag}; copies the data and returns at once.
+     */
+    protected final void send(int dest, int tag, Object buf, int offset, int count) {
+        node().send(this, dest, tag, buf, offset, count);
+    }
+
+    /** True when a message from {@code source} with {@code tag} is waiting for this task. */
+    protected final boolean arrived(int source, int tag) {
+        drainIncoming();
+        if (inbox.has(source, tag)) {
+            return true;
+        }
+        if (missCount < misses.length) {
+            misses[missCount++] = source;
+            misses[missCount++] = tag;
+        }
+        return false;
+    }
+
+    /**
+     * Copies the oldest waiting message from ({@code source}, {@code tag}) into {@code buf} at
+     * {@code offset}; returns its element count; fails when the message is longer than {@code count}.
+     * Messages per (source, tag) keep send order.
+     */
+    protected final int receive(int source, int tag, Object buf, int offset, int count) {
+        drainIncoming();
+        return node().receive(this, source, tag, buf, offset, count);
+    }
+
+    /** Sets this task's scheduling priority (higher first; negative also yields after each region). */
+    protected final void priority(int priority) {
+        this.priority = priority;
+    }
+
+    /** This task's scheduling priority (0 unless {@link #priority(int)} set it). */
+    protected final int priority() {
+        return priority;
+    }
+
+    /**
+     * True when the task should give way at the end of the current region: its priority is negative
+     * (BRIEF §2). Generated code returns {@link Outcome#YIELDED} there when this holds.
+     */
+    protected final boolean yieldAtRegionEnd() {
+        return priority < 0;
+    }
+
+    // ---- runtime side -------------------------------------------------------------------------------
+
+    private Node node() {
+        if (node == null) {
+            throw new IllegalStateException("Task: send/receive outside a running graph");
+        }
+        return node;
+    }
+
+    final void attach(Node node, int id, int numTasks) {
+        if (this.id >= 0) {
+            throw new IllegalStateException("the task factory returned the same Task object for ids "
+                    + this.id + " and " + id + "; it must create a new task per id");
+        }
+        this.node = node;
+        this.id = id;
+        this.numTasks = numTasks;
+    }
+
+    final int taskId() {
+        return id;
+    }
+
+    final int state() {
+        return state;
+    }
+
+    final void setState(int s) {
+        state = s;
+    }
+
+    final boolean casState(int expect, int update) {
+        return STATE.compareAndSet(this, expect, update);
+    }
+
+    final boolean hasIncoming() {
+        return incoming != null;
+    }
+
+    /** Called by any thread: pushes a message for the owner to drain. */
+    final void push(Message m) {
+        Message head;
+        do {
+            head = incoming;
+            m.next = head;
+        } while (!INCOMING.compareAndSet(this, head, m));
+    }
+
+    /** Owner only: moves pushed messages into the inbox in push order. */
+    final void drainIncoming() {
+        if (incoming == null) {
+            return;
+        }
+        Message m = INCOMING.getAndSet(this, null);
+        Message reversed = null;
+        while (m != null) {
+            Message next = m.next;
+            m.next = reversed;
+            reversed = m;
+            m = next;
+        }
+        while (reversed != null) {
+            Message next = reversed.next;
+            reversed.next = null;
+            inbox.add(reversed);
+            reversed = next;
+        }
+    }
+
+    final void clearMisses() {
+        missCount = 0;
+    }
+
+    final int missCount() {
+        return missCount;
+    }
+
+    final int miss(int i) {
+        return misses[i];
+    }
+
+    final boolean callReady() {
+        missCount = 0;
+        return ready();
+    }
+
+    final Outcome callExecute() throws Exception {
+        missCount = 0;
+        return execute();
+    }
+
+    final void callInit() throws Exception {
+        init();
+    }
+
+    final void callWaitingFor(WaitDescription w) {
+        waitingFor(w);
+    }
+
+    final int schedulingPriority() {
+        return priority;
+    }
+}

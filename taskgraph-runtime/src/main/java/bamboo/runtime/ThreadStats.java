@@ -1,0 +1,37 @@
+package bamboo.runtime;
+
+/**
+ * Counters of one runtime thread (worker or handler). Written only by that thread; read after it stops.
+ * Message latencies and queue waits are sampled (one in {@link #SAMPLE}) so profiling costs no clock
+ * read per message.
+ */
+final class ThreadStats {
+    static final int SAMPLE = 16;
+
+    final String name;
+    /** A message handler: its messages are forwarded ones, already counted by the sending worker. */
+    final boolean handler;
+    long idleNanos;
+    long executions;
+    long switches;
+    long messagesSent;
+    long bytesSent;
+    long messagesReceived;
+    long bytesReceived;
+    long latencySamples;
+    long latencySumNanos;
+    long waitSamples;
+    long waitSumNanos;
+    long activations;
+    int sampleTick;
+
+    ThreadStats(String name, boolean handler) {
+        this.name = name;
+        this.handler = handler;
+    }
+
+    /** True once every {@link #SAMPLE} calls. */
+    boolean sample() {
+        return (++sampleTick & (SAMPLE - 1)) == 0;
+    }
+}

@@ -1,0 +1,50 @@
+package bamboo.runtime;
+
+import org.agrona.concurrent.Agent;
+
+/** A worker: an Agrona agent that takes runnable tasks and runs each to its next evaluation point. */
+final class Worker implements Agent {
+    final int index;
+    final Node node;
+    final ThreadStats stats;
+    final TraceLog trace;
+    Task last;
+    WorkerIdler idler;
+
+    Worker(int index, Node node, TraceLog trace) {
+        this.index = index;
+        this.node = node;
+        this.stats = new ThreadStats(roleName(), false);
+        this.trace = trace;
+    }
+
+    @Override
+    public void onStart() {
+        node.parking.register(index, Thread.currentThread());
+    }
+
+    @Override
+    public void onClose() {
+        if (idler != null) {
+            idler.finish();
+        }
+    }
+
+    @Override
+    public int doWork() {
+        if (node.stopped()) {
+            return 0;
+        }
+        Task t = node.queue.poll(index);
+        if (t == null) {
+            return 0;
+        }
+        node.run(t, this);
+        return 1;
+    }
+
+    @Override
+    public String roleName() {
+        return "node" + node.rank + "-worker" + index;
+    }
+}

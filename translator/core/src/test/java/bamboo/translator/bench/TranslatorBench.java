@@ -1,0 +1,103 @@
+package bamboo.translator.bench;
+
+import bamboo.translator.TranslationResult;
+import bamboo.translator.Translator;
+import bamboo.translator.parse.SourceFile;
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.ast.CompilationUnit;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Throughput of the translator on a large generated tree, against JavaParser's own parse-and-print of the
+ * same tree. Prints {@code metric translate-lines-per-s}, {@code metric javaparser-lines-per-s} and their
+ * ratio. Run: {@code java -cp ... bamboo.translator.bench.TranslatorBench [copies]}.
+ */
+public final class TranslatorBench {
+    private TranslatorBench() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        int copies = args.length > 0 ? Integer.parseInt(args[0]) : 40;
+        List<SourceFile> tree = tree(Path.of(args.length > 1 ? args[1] : "src/test/resources/golden"), copies);
+        long lines = tree.stream().mapToLong(f -> f.text().lines().count()).sum();
+        System.out.println("tree: " + tree.size() + " files, " + lines + " lines");
+        double jp = best(() -> parseAndPrint(tree));
+        double tr = best(() -> translate(tree));
+        System.out.printf("metric javaparser-lines-per-s %.0f lines/s%n", lines / jp);
+        System.out.printf("metric translate-lines-per-s %.0f lines/s%n", lines / tr);
+        System.out.printf("metric translate-vs-javaparser %.2f%n", jp / tr);
+    }
+
+    private static double best(Runnable r) {
+        double best = Double.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long t0 = System.nanoTime();
+            r.run();
+            best = Math.min(best, (System.nanoTime() - t0) / 1e9);
+        }
+        return best;
+    }
+
+    private static void parseAndPrint(List<SourceFile> tree) {
+        JavaParser p = new JavaParser(new ParserConfiguration()
+                .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
+        long chars = 0;
+        for (SourceFile f : tree) {
+            CompilationUnit cu = p.parse(f.text()).getResult().orElseThrow();
+            chars += cu.toString().length();
+        }
+        if (chars == 0) {
+            throw new IllegalStateException();
+        }
+    }
+
+    private static void translate(List<SourceFile> tree) {
+        TranslationResult r = new Translator().translate(tree);
+        if (!r.ok()) {
+            throw new IllegalStateException(r.diagnostics().toString());
+        }
+    }
+
+    /** {@code copies} renamed copies of every input program, each with a bulky compute helper. */
+    static List<SourceFile> tree(Path golden, int copies) throws IOException {
+        List<String> programs = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(golden)) {
+            for (Path p : (Iterable<Path>) s.filter(x -> x.toString().endsWith(".java")
+                    && !x.toString().contains("expected"))::iterator) {
+                programs.add(Files.readString(p, StandardCharsets.UTF_8));
+            }
+        }
+        List<SourceFile> out = new ArrayList<>();
+        for (int c = 0; c < copies; c++) {
+            for (String text : programs) {
+                String name = text.replaceAll("(?s).*public class (\\w+).*", "$1");
+                String copy = text.replace(name, name + "V" + c);
+                int end = copy.lastIndexOf('}');
+                copy = copy.substring(0, end) + filler() + "}\n";
+                out.add(new SourceFile(name + "V" + c + ".java", copy));
+            }
+        }
+        return out;
+    }
+
+    private static String filler() {
+        StringBuilder b = new StringBuilder();
+        for (int m = 0; m < 4; m++) {
+            b.append("    static double kernel").append(m).append("(double[] a, double[] b, int n) {\n");
+            b.append("        double s = 0;\n");
+            b.append("        for (int i = 1; i < n - 1; i++) {\n");
+            b.append("            b[i] = 0.25 * (a[i - 1] + 2 * a[i] + a[i + 1]);\n");
+            b.append("            if (b[i] > s) {\n                s = b[i];\n            }\n");
+            b.append("        }\n        return s;\n    }\n");
+        }
+        return b.toString();
+    }
+}
