@@ -292,16 +292,25 @@ class PointToPointTest {
         Jobs.run(2, (rank, size) -> {
             if (rank == 0) {
                 final Thread me = Thread.currentThread();
-                final Thread interrupter = new Thread(me::interrupt);
+                final Thread interrupter = new Thread(() -> {
+                    try {
+                        Thread.sleep(20); // rank 0 is (most likely) parked in Sendrecv by now
+                        me.interrupt();
+                        // only now may rank 1 answer: the interrupt surely came during the call
+                        MPI.COMM_WORLD.Send(new int[0], 0, 0, MPI.INT, 1, 3);
+                    } catch (InterruptedException | MPIException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
                 interrupter.start();
-                interrupter.join();
                 final int[] got = new int[1];
                 MPI.COMM_WORLD.Sendrecv(new int[0], 0, 0, MPI.INT, 1, 1, got, 0, 1, MPI.INT, 1, 2);
                 assertEquals(9, got[0]);
                 assertTrue(Thread.interrupted(), "the interrupt is still pending after the call");
+                interrupter.join();
             } else {
                 MPI.COMM_WORLD.Recv(new int[0], 0, 0, MPI.INT, 0, 1);
-                Thread.sleep(50);
+                MPI.COMM_WORLD.Recv(new int[0], 0, 0, MPI.INT, 0, 3);
                 MPI.COMM_WORLD.Send(new int[] {9}, 0, 1, MPI.INT, 0, 2);
             }
         });

@@ -59,6 +59,12 @@ final class Inbox {
         size++;
     }
 
+    /** How many messages of the pair are waiting. */
+    int count(int source, int tag) {
+        Fifo f = fifo(source, tag, false);
+        return f == null ? 0 : f.size;
+    }
+
     boolean has(int source, int tag) {
         Fifo f = fifo(source, tag, false);
         return f != null && f.head != null;

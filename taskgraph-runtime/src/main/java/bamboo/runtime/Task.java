@@ -126,6 +126,20 @@ public abstract class Task {
     }
 
     /**
+     * How many messages from {@code source} with {@code tag} are waiting for this task: for firing rules
+     * that need several messages of one (source, tag) in one window (added for the translator).
+     */
+    protected final int arrivedCount(int source, int tag) {
+        drainIncoming();
+        int n = inbox.count(source, tag);
+        if (n == 0 && missCount < misses.length) {
+            misses[missCount++] = source;
+            misses[missCount++] = tag;
+        }
+        return n;
+    }
+
+    /**
      * Copies the oldest waiting message from ({@code source}, {@code tag}) into {@code buf} at
      * {@code offset}; returns its element count; fails when the message is longer than {@code count}.
      * Messages per (source, tag) keep send order.

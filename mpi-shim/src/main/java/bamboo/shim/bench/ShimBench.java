@@ -75,6 +75,7 @@ public final class ShimBench {
     }
 
     private void run() {
+        check(ThreadsJob.run(config, (rank, size) -> { })); // e.g. virtual threads on JDK 17: one line, exit
         System.out.println("# shim bench: 2 ranks as " + config.ranksAs().name().toLowerCase(Locale.ROOT)
                 + " threads, JDK " + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors()
                 + " cores; median of " + repeats);
@@ -216,7 +217,7 @@ public final class ShimBench {
     private static void check(JobResult r) {
         if (!r.succeeded()) {
             System.err.println("shim bench: " + r.message());
-            System.exit(1);
+            System.exit(r.exitCode());
         }
     }
 }

@@ -11,7 +11,8 @@ import bamboo.shim.device.threads.World;
  * @param latencyNanos         per-message latency between nodes (alpha), &gt;= 0
  * @param bandwidthBytesPerSec bandwidth between nodes (1/beta); {@link Double#POSITIVE_INFINITY} for none
  * @param ranksAs              ranks as platform threads or virtual threads (JDK 21+)
- * @param verbose              print the stack trace of a failing rank to stderr
+ * @param verbose              for the caller: show {@link JobResult#cause()}'s stack trace (the runner
+ *                             itself prints nothing)
  * @param eagerLimitBytes      messages up to this size are copied at once; larger ones go by rendezvous
  */
 public record JobConfig(int np, int nodes, long latencyNanos, double bandwidthBytesPerSec, RanksAs ranksAs,

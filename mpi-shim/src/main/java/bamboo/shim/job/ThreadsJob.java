@@ -15,8 +15,8 @@ import java.net.URL;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs N ranks as threads of this JVM (the threads device). Never calls {@code System.exit} and never
- * hangs: a failing rank aborts the others, a deadlock is reported, and a rank that ignores the abort is
+ * Runs N ranks as threads of this JVM (the threads device). Prints nothing, never calls
+ * {@code System.exit} and never hangs: a failing rank aborts the others, a deadlock is reported, and a rank that ignores the abort is
  * abandoned (rank threads are daemons) after a grace period.
  *
  * <pre>{@code
@@ -118,11 +118,7 @@ public final class ThreadsJob {
         } finally {
             world.close();
         }
-        final JobResult result = outcome.result();
-        if (config.verbose() && result.cause() != null) {
-            result.cause().printStackTrace();
-        }
-        return result;
+        return outcome.result();
     }
 
     private static void runRank(Endpoint endpoint, int size, Work work, Outcome outcome) {

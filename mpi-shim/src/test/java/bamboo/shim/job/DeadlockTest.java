@@ -24,6 +24,16 @@ class DeadlockTest {
     }
 
     @Test
+    void theReportNamesTheProgramLine() {
+        final JobResult r = ThreadsJob.runMain(JobConfig.of(2),
+                new java.net.URL[] {testprog.DeadlockProgram.class.getProtectionDomain().getCodeSource().getLocation()},
+                "testprog.DeadlockProgram", new String[0]);
+        assertEquals(JobResult.DEADLOCK, r.exitCode());
+        assertTrue(r.message().contains("rank 1 waits in Recv(source=0, tag=0, comm=COMM_WORLD)"
+                + " at testprog.DeadlockProgram.main(DeadlockProgram.java:11)"), r.message());
+    }
+
+    @Test
     void waitingOnAFinishedRank() {
         final JobResult r = ThreadsJob.run(JobConfig.of(3), (rank, size) -> {
             if (rank == 2) {

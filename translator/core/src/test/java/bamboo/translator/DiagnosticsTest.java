@@ -66,6 +66,23 @@ class DiagnosticsTest {
     }
 
     @Test
+    void labelsWithSuffixesNameBlocks() {
+        program(
+            "        olap: {",
+            "            compute: {",
+            "                olapInner: {",
+            "                    sendInner: { MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, (rank + 1) % size, 1); }",
+            "                    receive2: { MPI.COMM_WORLD.Recv(buf, 1, 1, MPI.INT, (rank + size - 1) % size, 1); }",
+            "                    computeInner: { buf[2] = buf[1]; }",
+            "                }",
+            "            }",
+            "        }",
+            "        // ERROR: 'send' block outside an olap region",
+            "        sendStuff: { buf[0] = 0; }",
+            "        sendoff: { buf[0] = 0; }").doTest();
+    }
+
+    @Test
     void secondComputeBlockWithTheSameLabelKind() {
         program(
             "        olap: {",

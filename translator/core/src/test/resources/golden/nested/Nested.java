@@ -24,13 +24,13 @@ public class Nested {
             compute: {
                 a[0] = (a[0] + a[1]) / 2;
                 olapInner: {
-                    send: {
+                    sendInner: {
                         MPI.COMM_WORLD.Send(b, 0, 1, MPI.DOUBLE, left, 1);
                     }
-                    receive: {
+                    receiveInner: {
                         MPI.COMM_WORLD.Recv(b, 1, 1, MPI.DOUBLE, right, 1);
                     }
-                    compute: {
+                    computeInner: {
                         b[0] = b[0] + b[1] - a[0];
                     }
                 }

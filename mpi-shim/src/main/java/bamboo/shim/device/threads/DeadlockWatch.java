@@ -46,6 +46,7 @@ public final class DeadlockWatch implements Runnable {
         try {
             while (!world.closed() && !world.aborted()) {
                 Thread.sleep(PERIOD_MILLIS);
+                forgetEndedThreads(world);
                 final long[] activity = stuck(world);
                 if (activity != null && Arrays.equals(activity, previous)) {
                     final List<String> lines = describe(world);
@@ -99,6 +100,25 @@ public final class DeadlockWatch implements Runnable {
         return activity;
     }
 
+    /** The program's line that made the blocking call: the first frame outside the JDK and the shim. */
+    private static StackTraceElement callSite(Thread t) {
+        for (StackTraceElement f : t.getStackTrace()) {
+            final String c = f.getClassName();
+            if (!(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("mpi.")
+                    || c.startsWith("bamboo.shim."))) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Drops threads that have ended from each rank's set of MPI callers (it would grow otherwise). */
+    private static void forgetEndedThreads(World world) {
+        for (int r = 0; r < world.size(); r++) {
+            world.endpoint(r).callers.removeIf(t -> !t.isAlive());
+        }
+    }
+
     /**
      * True when a thread of the rank that has used MPI is neither blocked in MPI nor waiting untimed
      * (e.g. in {@code join}): it is running or sleeping, so it may still send. Threads that never call
@@ -106,9 +126,7 @@ public final class DeadlockWatch implements Runnable {
      */
     private static boolean busyCaller(Endpoint e) {
         for (Thread t : e.callers) {
-            if (!t.isAlive()) {
-                e.callers.remove(t);
-            } else if (!e.blocked.containsKey(t) && t.getState() != Thread.State.WAITING) {
+            if (t.isAlive() && !e.blocked.containsKey(t) && t.getState() != Thread.State.WAITING) {
                 return true;
             }
         }
@@ -130,6 +148,11 @@ public final class DeadlockWatch implements Runnable {
                     b.append(" and ");
                 }
                 b.append(w.getValue().describe());
+                final StackTraceElement at = callSite(w.getKey());
+                if (at != null) { // without the loader prefix ("rank-0//") toString() would add
+                    b.append(" at ").append(at.getClassName()).append('.').append(at.getMethodName()).append('(')
+                            .append(at.getFileName()).append(':').append(at.getLineNumber()).append(')');
+                }
                 first = false;
             }
             final String queued = e.mailbox.describeQueued(3);

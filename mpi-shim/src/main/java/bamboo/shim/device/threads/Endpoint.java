@@ -19,6 +19,8 @@ import mpi.Status;
 public final class Endpoint {
     /** How long a waiter spins before parking when every rank can have its own core. */
     private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /** Within the spin phase, pure busy-waiting lasts this long; then the waiter yields between checks. */
+    private static final long BUSY_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
     /** Oversubscribed: a few yields give the peer a chance before we park. */
     private static final int YIELDS = 4;
     /** Park until this long before a simulated arrival, then yield-spin for precision. */
@@ -401,13 +403,21 @@ public final class Endpoint {
 
     private boolean spinUntil(WaitCondition c) {
         if (world.spin()) {
-            final long end = System.nanoTime() + SPIN_NANOS;
+            // Busy-wait first (the peer is usually running on the other core); then yield between checks,
+            // so that on a loaded machine the peer we wait for can have our core.
+            final long start = System.nanoTime();
+            long elapsed = 0;
             do {
-                Thread.onSpinWait();
+                if (elapsed < BUSY_NANOS) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
                 if (c.ready()) {
                     return true;
                 }
-            } while (System.nanoTime() - end < 0);
+                elapsed = System.nanoTime() - start;
+            } while (elapsed < SPIN_NANOS);
         } else {
             for (int i = 0; i < YIELDS; i++) {
                 Thread.yield();

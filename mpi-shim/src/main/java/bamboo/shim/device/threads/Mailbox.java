@@ -27,6 +27,9 @@ final class Mailbox {
     private final ArrayList<Envelope> transit = new ArrayList<>();
     private final ArrayList<RecvOp> posted = new ArrayList<>();
     private volatile long nextArrival = Long.MAX_VALUE;
+    /** Size of {@link #unexpected}, readable without the lock: a polling Iprobe on an empty mailbox
+     *  (the runtime's message handler) then costs two volatile reads, not a lock the senders need. */
+    private volatile int unexpectedCount;
     private RecvOp chain;
 
     @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: one reorder map per sender
@@ -85,6 +88,9 @@ final class Mailbox {
 
     /** The oldest arrived message matching (context, source, tag), left in place; null when none. */
     Envelope probe(int context, int source, int tag) {
+        if (unexpectedCount == 0 && nextArrival == Long.MAX_VALUE) {
+            return null;
+        }
         final RecvOp matches;
         Envelope found = null;
         lock.lock();
@@ -142,6 +148,7 @@ final class Mailbox {
         lock.lock();
         try {
             if (unexpected.remove(e)) {
+                unexpectedCount = unexpected.size();
                 return true;
             }
             if (transit.remove(e)) {
@@ -237,6 +244,7 @@ final class Mailbox {
             }
         }
         unexpected.add(e);
+        unexpectedCount = unexpected.size();
     }
 
     private void progressLocked(long now) {
@@ -270,6 +278,7 @@ final class Mailbox {
             final Envelope e = unexpected.get(i);
             if (r.matches(e)) {
                 unexpected.remove(i);
+                unexpectedCount = unexpected.size();
                 return e;
             }
         }

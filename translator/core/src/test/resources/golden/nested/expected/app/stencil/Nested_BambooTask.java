@@ -91,7 +91,7 @@ public final class Nested_BambooTask extends bamboo.runtime.Task {
                     // from Nested.java:25
                     a[0] = (a[0] + a[1]) / 2;
                     // olap region 'olapInner': send block from Nested.java:27
-                    send: {
+                    sendInner: {
                         send(left, 1, b, 0, 1);
                     }
                     pc = 5;
@@ -101,11 +101,11 @@ public final class Nested_BambooTask extends bamboo.runtime.Task {
                     if (!readyOlapInner26())
                         return Outcome.WAITING;
                     // receive block from Nested.java:30
-                    receive: {
+                    receiveInner: {
                         receive(right, 1, b, 1, 1);
                     }
                     // compute block from Nested.java:33
-                    compute: {
+                    computeInner: {
                         b[0] = b[0] + b[1] - a[0];
                     }
                     pc = 2;
