@@ -40,13 +40,12 @@ public final class AppRun {
     }
 
     /**
-     * Runs on one node and requires success and rank 0's verification and time lines. One node: with a
-     * simulated interconnect the shim's threads device (as of this writing) occasionally matches a
-     * receive with the next message of the same sender (see docs/benchmarks.md); the applications'
-     * correctness is tested here, deterministically, without it.
+     * Runs on two simulated nodes (one for a single rank), so that messages between the halves are
+     * delayed and arrive while the ranks compute, and requires success and rank 0's verification and
+     * time lines.
      */
     public static String verified(String app, String form, String mainClass, int np, String... args) {
-        Outcome o = run(mainClass, np, 1, args);
+        Outcome o = run(mainClass, np, Math.min(np, 2), args);
         assertTrue(o.result().succeeded(), () -> mainClass + " np=" + np + ": " + o.result().message()
                 + "\n" + o.output());
         String prefix = app + " " + form + ": ";

@@ -204,6 +204,7 @@ public final class AppBench {
                     app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode, Units.latency(lat),
                     Units.bandwidth(bw)));
         }
+        sb.append(MpjPeer.status()).append('\n');
         sb.append('\n');
         return sb.toString();
     }

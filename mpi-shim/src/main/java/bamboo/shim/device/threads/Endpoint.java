@@ -215,7 +215,12 @@ public final class Endpoint {
         if (dest == MPI.PROC_NULL) {
             return new Completed(this, MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
-        final Endpoint to = world.endpoint(scope.worldRank(dest));
+        final int worldDest = scope.worldRank(dest);
+        final Remote remote = world.remote();
+        if (remote != null && !remote.isLocal(worldDest)) {
+            return sendRemote(remote, scope, buf, offset, elements, type, dest, worldDest, tag, call);
+        }
+        final Endpoint to = world.endpoint(worldDest);
         final Datatype.Base base = type.base();
         final Object data;
         int dataOffset = 0;
@@ -249,6 +254,35 @@ public final class Endpoint {
             to.waiters.signal(); // a prober, or a waiter that must re-read the next arrival time
         }
         return op != null ? op : new Completed(this, dest, tag, elements);
+    }
+
+    /** A send to a rank in another process: always eager (the transport copies the data), so even a
+     *  synchronous send completes once the message is on its way. */
+    private Pending sendRemote(Remote remote, Scope scope, Object buf, int offset, int elements, Datatype type,
+                               int dest, int worldDest, int tag, String call) throws MPIException {
+        final Datatype.Base base = type.base();
+        if (base == Datatype.Base.OBJECT) {
+            final byte[] serialised = ObjectCodec.serialize((Object[]) buf, offset, elements, call);
+            remote.send(rank, worldDest, scope.wireContext(), tag, base, serialised, 0, elements, call);
+        } else {
+            remote.send(rank, worldDest, scope.wireContext(), tag, base, buf, offset, elements, call);
+        }
+        return new Completed(this, dest, tag, elements);
+    }
+
+    /**
+     * A message from a rank in another process has arrived for this rank (called by the transport, in
+     * the sender's send order). {@code data} is a fresh primitive array of {@code base} holding exactly
+     * {@code elements} elements, or for {@code OBJECT} the serialised bytes of {@code elements} objects.
+     */
+    public void deliverRemote(int context, int source, int tag, Datatype.Base base, int elements, Object data) {
+        final int bytes = base == Datatype.Base.OBJECT ? ((byte[]) data).length : elements * base.bytes();
+        final Envelope e = new Envelope(context, source, tag, base, elements, data, 0, bytes, null);
+        final RecvOp matches = mailbox.send(e, world.network(), rank);
+        if (matches != null) {
+            Transfer.finishAll(matches);
+        }
+        waiters.signal();
     }
 
     /** Blocking send. */

@@ -17,6 +17,7 @@ public final class World {
     private final boolean standalone;
     private volatile String abortMessage;
     private volatile boolean closed;
+    private volatile Remote remote;
 
     /**
      * @param size       number of ranks
@@ -44,6 +45,16 @@ public final class World {
     /** A one-rank world for a program started without the job runner (plain {@code java Program}). */
     public static World standalone() {
         return new World(1, new Network(1, 1, 0, Double.POSITIVE_INFINITY), DEFAULT_EAGER_LIMIT, false, true);
+    }
+
+    /** Attaches the transport to ranks in other processes (multi-process devices); before any rank runs. */
+    public void attachRemote(Remote transport) {
+        this.remote = transport;
+    }
+
+    /** The transport to ranks in other processes, or null when every rank lives in this JVM. */
+    Remote remote() {
+        return remote;
     }
 
     /** True for the one-rank world of a program started without the job runner. */

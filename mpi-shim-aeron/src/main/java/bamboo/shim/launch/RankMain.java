@@ -1,0 +1,230 @@
+package bamboo.shim.launch;
+
+import bamboo.shim.device.aeron.AeronSettings;
+import bamboo.shim.device.aeron.AeronTransport;
+import bamboo.shim.device.aeron.Drivers;
+import bamboo.shim.device.aeron.StartupException;
+import bamboo.shim.device.threads.AbortCalledError;
+import bamboo.shim.device.threads.Binding;
+import bamboo.shim.device.threads.Endpoint;
+import bamboo.shim.device.threads.JobAbortedError;
+import bamboo.shim.device.threads.Network;
+import bamboo.shim.device.threads.World;
+import io.aeron.Aeron;
+import io.aeron.driver.MediaDriver;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.InetSocketAddress;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The entry point of one rank process of the aeron device:
+ * {@code java <flags> -cp ... bamboo.shim.launch.RankMain MainClass args...}. Started by
+ * {@link ProcessJob} or by Open MPI's mpirun. Sets up the rank's world and transport, runs
+ * {@code MainClass.main(args)} as that rank, then says goodbye to the peers and exits: 0 on success,
+ * 1 when the rank failed or the job was aborted, the error code of an {@code Abort}.
+ */
+public final class RankMain {
+    /** How long a rank may keep computing after the job was aborted under it before the process ends. */
+    private static final long GRACE_MILLIS = 3000;
+
+    private RankMain() {
+    }
+
+    public static void main(String[] argv) {
+        final int code = run(argv);
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    static int run(String[] argv) {
+        if (argv.length == 0) {
+            System.err.println("usage: bamboo.shim.launch.RankMain MainClass [args...]");
+            return 2;
+        }
+        final RankEnv env;
+        final AeronSettings settings;
+        try {
+            env = RankEnv.from(System.getenv());
+            settings = AeronSettings.fromEnvironment(System.getenv());
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
+        ParentWatch.start(env.rank());
+        final Method main;
+        try {
+            main = Class.forName(argv[0], true, ClassLoader.getSystemClassLoader()).getMethod("main", String[].class);
+        } catch (ClassNotFoundException | NoClassDefFoundError e) {
+            System.err.println("rank " + env.rank() + ": main class " + argv[0] + " not found on the class path");
+            return 2;
+        } catch (NoSuchMethodException e) {
+            System.err.println("rank " + env.rank() + ": class " + argv[0] + " has no public static void main(String[])");
+            return 2;
+        }
+        try (RankProcess p = RankProcess.open(env, settings)) {
+            return p.runMain(main, Arrays.copyOfRange(argv, 1, argv.length));
+        } catch (StartupException e) {
+            System.err.println(e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            System.err.println("rank " + env.rank() + ": cannot start the aeron device: " + e);
+            return 1;
+        }
+    }
+
+    /** The world, driver, client and transport of this process. */
+    private static final class RankProcess implements AutoCloseable {
+        private final RankEnv env;
+        private final World world;
+        private MediaDriver driver;
+        private Aeron aeron;
+        private AeronTransport transport;
+        private Bootstrap.Server server;
+
+        private RankProcess(RankEnv env) {
+            this.env = env;
+            this.world = new World(env.size(), new Network(env.size(), 1, 0, Double.POSITIVE_INFINITY),
+                    World.DEFAULT_EAGER_LIMIT, false);
+        }
+
+        static RankProcess open(RankEnv env, AeronSettings settings) throws StartupException {
+            final RankProcess p = new RankProcess(env);
+            try {
+                p.start(settings);
+                return p;
+            } catch (StartupException | RuntimeException e) {
+                p.close();
+                throw e;
+            }
+        }
+
+        private void start(AeronSettings settings) throws StartupException {
+            final String[] channels = new String[env.size()];
+            if (env.aeronDir() != null) {
+                aeron = Drivers.connect(env.aeronDir());
+                Arrays.fill(channels, "aeron:ipc");
+                transport = AeronTransport.open(world, env.rank(), aeron, "aeron:ipc", settings, this::failed);
+            } else {
+                final String dir = Drivers.freshDirectory("rank" + env.rank());
+                driver = Drivers.launch(dir, settings.termLength());
+                Runtime.getRuntime().addShutdownHook(new Thread(driver::close, "bamboo-aeron-cleanup"));
+                aeron = Drivers.connect(dir);
+                final InetSocketAddress boot = Bootstrap.parse(env.bootstrap());
+                if (env.rank() == 0 && !env.bootstrapExternal()) {
+                    try {
+                        server = Bootstrap.serve(new InetSocketAddress(boot.getPort()), env.size(),
+                                settings.startTimeoutMillis());
+                    } catch (IOException e) {
+                        throw new StartupException("rank 0: cannot listen on the bootstrap port " + boot.getPort() + ": "
+                                + e.getMessage());
+                    }
+                }
+                final String host = env.host() != null ? env.host()
+                        : Bootstrap.localAddressTowards(boot).getHostAddress();
+                transport = AeronTransport.open(world, env.rank(), aeron, "aeron:udp?endpoint=" + host + ":0",
+                        settings, this::failed);
+                final String[] table = Bootstrap.exchange(boot, env.rank(), env.size(), transport.resolvedChannel(),
+                        settings.startTimeoutMillis());
+                System.arraycopy(table, 0, channels, 0, channels.length);
+            }
+            transport.connect(channels);
+            world.attachRemote(transport);
+        }
+
+        /** The job failed under this rank: let the program unwind, then end the process regardless. */
+        private void failed(String reason) {
+            final Thread reaper = new Thread(() -> {
+                try {
+                    Thread.sleep(GRACE_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                System.err.println("rank " + env.rank() + ": " + reason);
+                System.err.println("rank " + env.rank() + ": the program did not stop within "
+                        + TimeUnit.MILLISECONDS.toSeconds(GRACE_MILLIS) + " s of the abort; ending the process");
+                System.err.flush();
+                Runtime.getRuntime().halt(1);
+            }, "bamboo-abort-reaper");
+            reaper.setDaemon(true);
+            reaper.start();
+        }
+
+        int runMain(Method main, String[] args) {
+            final Endpoint endpoint = world.endpoint(env.rank());
+            final ClassLoader loader = main.getDeclaringClass().getClassLoader();
+            endpoint.setLoader(loader);
+            Binding.bind(endpoint);
+            Thread.currentThread().setContextClassLoader(loader);
+            try {
+                main.invoke(null, (Object) args);
+            } catch (InvocationTargetException e) {
+                return failedWith(e.getCause());
+            } catch (IllegalAccessException e) {
+                System.err.println("rank " + env.rank() + ": cannot call " + main + ": " + e.getMessage());
+                return 2;
+            } finally {
+                endpoint.markFinished();
+            }
+            if (!transport.finish()) {
+                System.err.println("rank " + env.rank() + ": " + transport.failure());
+                return 1;
+            }
+            return 0;
+        }
+
+        private int failedWith(Throwable t) {
+            if (t instanceof JobAbortedError) {
+                final String why = transport.failure() != null ? transport.failure() : t.getMessage();
+                System.err.println("rank " + env.rank() + ": " + why);
+                return 1;
+            }
+            if (t instanceof AbortCalledError a) {
+                final String line = "job aborted: " + a.getMessage();
+                System.err.println(line);
+                transport.abortPeers(line);
+                return a.errorCode() == 0 ? 1 : a.errorCode();
+            }
+            final String line = "rank " + env.rank() + " failed: " + oneLine(t);
+            System.err.println(line);
+            if (Boolean.getBoolean("bamboo.verbose")) {
+                t.printStackTrace();
+            }
+            transport.abortPeers("job aborted: " + line);
+            return 1;
+        }
+
+        private static String oneLine(Throwable t) {
+            final String m = t.getMessage();
+            final String s = m == null ? t.getClass().getName() : t.getClass().getName() + ": " + m;
+            final int nl = s.indexOf('\n');
+            return nl < 0 ? s : s.substring(0, nl);
+        }
+
+        @Override
+        public void close() {
+            world.close();
+            if (transport != null) {
+                transport.close();
+            }
+            if (server != null) {
+                server.close();
+            }
+            if (aeron != null) {
+                aeron.close();
+            }
+            if (driver != null) {
+                // let the driver put the last frames (BYE, ACK) on the wire before it goes
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                driver.close();
+            }
+        }
+    }
+}
