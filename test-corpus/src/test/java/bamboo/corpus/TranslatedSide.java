@@ -75,10 +75,16 @@ final class TranslatedSide {
             synchronized (CAPTURE) {
                 PrintStream original = System.out;
                 PrintStream capture = new PrintStream(captured, true, StandardCharsets.UTF_8);
+                // As a launcher would: the program's loader is the context loader of the threads the
+                // graph starts (they inherit it), e.g. for deserialising the program's own classes.
+                Thread self = Thread.currentThread();
+                ClassLoader context = self.getContextClassLoader();
                 System.setOut(capture);
+                self.setContextClassLoader(loader);
                 try {
                     problem = runGraph(entry, tasks, workers, nodes, latencyNanos);
                 } finally {
+                    self.setContextClassLoader(context);
                     capture.flush();
                     System.setOut(original);
                 }
