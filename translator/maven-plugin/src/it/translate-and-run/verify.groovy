@@ -1,0 +1,12 @@
+def log = new File(basedir, 'build.log').text
+def gen = new File(basedir, 'target/generated-sources/bamboo/demo')
+assert new File(gen, 'Ring_BambooTask.java').isFile()
+assert new File(gen, 'Ring_Bamboo.java').isFile()
+assert !new File(gen, 'Gone_Bamboo.java').exists() : 'stale companion not removed'
+assert !new File(basedir, 'src/main/java/demo/Ring_Bamboo.java').exists() : 'sources must not be touched'
+assert log.contains('Bamboo: translated 1 program(s) from 1 source file(s)')
+assert log.contains('2 written, 0 unchanged, 1 stale removed')
+assert log.contains('Bamboo: companions up to date, 2 file(s)') : 'the second run did not skip'
+assert log.contains('ring iterations=6 OK')
+assert log.contains('Tests run: 1, Failures: 0, Errors: 0')
+return true

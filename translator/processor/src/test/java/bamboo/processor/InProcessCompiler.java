@@ -1,0 +1,55 @@
+package bamboo.processor;
+
+import javax.annotation.processing.Processor;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Compiles sources with javac in this JVM, against the test class path, with the given processors. */
+final class InProcessCompiler {
+    /** What javac said and whether it succeeded. */
+    record Outcome(boolean success, List<javax.tools.Diagnostic<? extends JavaFileObject>> diagnostics, String output) {
+        List<javax.tools.Diagnostic<? extends JavaFileObject>> errors() {
+            return diagnostics.stream().filter(d -> d.getKind() == javax.tools.Diagnostic.Kind.ERROR).toList();
+        }
+    }
+
+    private InProcessCompiler() {
+    }
+
+    /**
+     * Compiles {@code sources} into {@code classes}, generated sources going to {@code generated}.
+     */
+    static Outcome compile(List<Path> sources, Path classes, Path generated, List<Processor> processors)
+            throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        Files.createDirectories(classes);
+        Files.createDirectories(generated);
+        List<String> options = new ArrayList<>(List.of("--release", "17",
+                "-classpath", System.getProperty("java.class.path"),
+                "-d", classes.toString(), "-s", generated.toString()));
+        StringWriter out = new StringWriter();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
+            JavaCompiler.CompilationTask task = javac.getTask(out, files, diagnostics, options, null,
+                    files.getJavaFileObjectsFromPaths(sources));
+            task.setProcessors(processors);
+            boolean ok = task.call();
+            return new Outcome(ok, diagnostics.getDiagnostics(), out.toString());
+        }
+    }
+
+    /** A program of the test resources, e.g. {@code demo/Ring.java}. */
+    static Path program(String relative) {
+        return Path.of("src/test/resources/programs").resolve(relative).toAbsolutePath();
+    }
+}
