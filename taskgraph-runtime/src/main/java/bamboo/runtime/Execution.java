@@ -85,6 +85,9 @@ final class Execution {
             if (control.failure() != null || control.unfinished() == 0) {
                 return;
             }
+            if (interconnect != null) {
+                interconnect.keepAlive();
+            }
             // A snapshot counts only if nothing moved while it was taken (progress equal before and after),
             // and a deadlock needs two such snapshots in a row with no progress in between.
             long before = progress();

@@ -7,6 +7,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
+import bamboo.shim.device.threads.Binding;
+import bamboo.shim.device.threads.Endpoint;
+import java.util.concurrent.atomic.AtomicBoolean;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
@@ -20,11 +23,19 @@ import org.agrona.concurrent.Agent;
  * bytes, one per chunk). Inbound, it probes for headers from any process, receives them, posts an
  * {@code Irecv} per chunk into pooled chunks, and injects each message into its task once all chunks are
  * in, in arrival order per source process, so the non-overtaking order per (source, destination, tag)
- * holds end to end. Runtime traffic uses two reserved tags at the top of the tag range.
+ * holds end to end. Runtime traffic uses three reserved tags at the top of the tag range.
+ *
+ * <p>While traffic is dense the handler polls, backing off. After half a millisecond with nothing to do
+ * (no chunk still expected, nothing to send) it sleeps in a blocking
+ * {@code Probe(ANY_SOURCE, ANY_TAG)}, so the shim wakes it the moment a message arrives
+ * (including after a simulated latency); a worker that hands it a message while it sleeps wakes it with
+ * an empty message to its own rank (the shim is MPI_THREAD_MULTIPLE), and so does the run's monitor
+ * every few tens of milliseconds, which keeps the shim's own deadlock watch quiet while tasks compute.
  */
 final class Handler implements Agent, Node.Remote {
     static final int HEADER_TAG = MPI.TAG_UB - 1;
     static final int CHUNK_TAG = MPI.TAG_UB - 2;
+    static final int WAKE_TAG = MPI.TAG_UB - 3;
     private static final int HEADER_INTS = 12;
 
     /** A message on its way out: kept until the shim is done with its buffers. */
@@ -57,6 +68,15 @@ final class Handler implements Agent, Node.Remote {
     private final int[] headerIn = new int[HEADER_INTS];
     private volatile Thread thread;
     HandlerIdler idler;
+    /** This process's shim rank, captured on the rank thread; used to send wake-ups from other threads. */
+    volatile Endpoint endpoint;
+    private final AtomicBoolean sleeping = new AtomicBoolean();
+    private volatile boolean stopRequested;
+    private final byte[] wakeIn = new byte[1];
+    private static final byte[] WAKE = new byte[0];
+    /** How long the handler polls before it sleeps in the shim. */
+    private static final long SLEEP_AFTER_NANOS = 500_000;
+    private long idleSince;
 
     @SuppressWarnings("unchecked")
     Handler(Node node, int ranks) {
@@ -103,6 +123,41 @@ final class Handler implements Agent, Node.Remote {
                 LockSupport.unpark(t);
             }
         }
+        poke();
+    }
+
+    /** Wakes the handler if it sleeps in the shim (any thread). */
+    void poke() {
+        if (sleeping.get() && sleeping.compareAndSet(true, false)) {
+            sendWake();
+        }
+    }
+
+    /** Asks the handler to stop and wakes it. */
+    void requestStop() {
+        stopRequested = true;
+        poke();
+    }
+
+    private void sendWake() {
+        Endpoint ep = endpoint;
+        if (ep == null) {
+            return;
+        }
+        Endpoint previous = Binding.current();
+        Binding.bind(ep);
+        try {
+            MPI.COMM_WORLD.Isend(WAKE, 0, 0, MPI.BYTE, ep.rank(), WAKE_TAG);
+        } catch (MPIException e) {
+            node.control.fail(new GraphFailure(-1, "cannot wake the message handler of process " + node.rank
+                    + ": " + e.getMessage(), e));
+        } finally {
+            if (previous == null) {
+                Binding.unbind();
+            } else {
+                Binding.bind(previous);
+            }
+        }
     }
 
     @Override
@@ -111,7 +166,50 @@ final class Handler implements Agent, Node.Remote {
         work += completeSends();
         work += receiveHeaders();
         work += deliverArrived();
+        if (work > 0) {
+            idleSince = 0;
+        } else if (canSleep()) {
+            // Dense traffic: poll (the idle strategy backs off). Idle for a while: sleep in the shim, which
+            // wakes us the moment a message arrives, so sparse traffic pays no polling delay.
+            long now = System.nanoTime();
+            if (idleSince == 0) {
+                idleSince = now;
+            } else if (now - idleSince >= SLEEP_AFTER_NANOS) {
+                idleSince = 0;
+                work = sleep();
+            }
+        }
         return work;
+    }
+
+    private boolean canSleep() {
+        if (stopRequested || outbox.get() != null || !sending.isEmpty()) {
+            return false;
+        }
+        for (ArrayDeque<Incoming> q : arriving) {
+            if (!q.isEmpty()) {
+                return false; // chunks are expected: they complete posted receives, which Probe does not see
+            }
+        }
+        return true;
+    }
+
+    /** Blocks in the shim until a message for this process arrives or somebody wakes us. */
+    private int sleep() throws MPIException {
+        sleeping.set(true);
+        // Set the flag, then look: a worker pushes, then reads the flag; one of us sees the other.
+        if (outbox.get() != null || stopRequested) {
+            sleeping.set(false);
+            return 1;
+        }
+        long since = System.nanoTime();
+        Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+        stats.idleNanos += System.nanoTime() - since;
+        sleeping.set(false);
+        if (st.tag == WAKE_TAG) {
+            MPI.COMM_WORLD.Recv(wakeIn, 0, 0, MPI.BYTE, st.source, WAKE_TAG);
+        }
+        return 1;
     }
 
     private int flushOutbox() throws MPIException {

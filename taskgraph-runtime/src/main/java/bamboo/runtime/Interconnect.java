@@ -3,6 +3,7 @@ package bamboo.runtime;
 import java.util.ArrayList;
 import java.util.List;
 
+import bamboo.shim.device.threads.Binding;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;
@@ -47,7 +48,10 @@ final class Interconnect {
         double bandwidth = config.bandwidthBytesPerSecond == 0 ? Double.POSITIVE_INFINITY : config.bandwidthBytesPerSecond;
         JobConfig jc = JobConfig.of(k).withNodes(k).withLatencyNanos(config.latencyNanos).withBandwidth(bandwidth);
         job = new Thread(() -> {
-            result = ThreadsJob.run(jc, (rank, size) -> runners[rank].run());
+            result = ThreadsJob.run(jc, (rank, size) -> {
+                handlers[rank].endpoint = Binding.current();
+                runners[rank].run();
+            });
             if (!result.succeeded() && control.failure() == null && !control.stopped()) {
                 control.fail(new GraphFailure(-1, "the interconnect failed: " + result.message(), result.cause()));
             }
@@ -56,7 +60,18 @@ final class Interconnect {
         job.start();
     }
 
+    /** Wakes sleeping handlers: called by the monitor every check, so each rank keeps calling MPI (the
+     *  shim's deadlock watch would otherwise take a long computation for a deadlock). */
+    void keepAlive() {
+        for (Handler h : handlers) {
+            h.poke();
+        }
+    }
+
     void stop() {
+        for (Handler h : handlers) {
+            h.requestStop();
+        }
         Node.closeAll(runners, config.closeTimeoutMillis);
         try {
             job.join(config.closeTimeoutMillis);

@@ -59,6 +59,8 @@ public abstract class Task {
     // what the task waits for when it does not say so itself (waitingFor).
     private final int[] misses = new int[16];
     private int missCount;
+    /** True while the runtime evaluates ready() (see arrived()). */
+    private boolean evaluating;
 
     /** Runs once, on a worker, before the first {@link #execute()}. */
     protected void init() throws Exception {
@@ -114,7 +116,12 @@ public abstract class Task {
 
     /** True when a message from {@code source} with {@code tag} is waiting for this task. */
     protected final boolean arrived(int source, int tag) {
-        drainIncoming();
+        // Inside an evaluation of ready() the runtime has drained already; draining again here could take
+        // in a message after the rule looked at its pair and hide it from the re-check that follows the
+        // evaluation (a lost wake-up). Inside execute() draining keeps the view fresh.
+        if (!evaluating) {
+            drainIncoming();
+        }
         if (inbox.has(source, tag)) {
             return true;
         }
@@ -248,9 +255,15 @@ public abstract class Task {
         return misses[i];
     }
 
+    /** Evaluates the firing rule over what has been drained so far (the caller drained just before). */
     final boolean callReady() {
         missCount = 0;
-        return ready();
+        evaluating = true;
+        try {
+            return ready();
+        } finally {
+            evaluating = false;
+        }
     }
 
     final Outcome callExecute() throws Exception {

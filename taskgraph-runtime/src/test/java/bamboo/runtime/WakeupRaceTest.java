@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class WakeupRaceTest {
 
-    static final class Sink extends Task {
+    static class Sink extends Task {
         private final int expected;
         private final long[] sum;
         private final long[] buf = new long[1];
@@ -49,7 +49,7 @@ class WakeupRaceTest {
             return Outcome.FINISHED;
         }
 
-        private boolean anyArrived() {
+        boolean anyArrived() {
             for (int s = 1; s < numTasks(); s++) {
                 if (arrived(s, 0)) {
                     return true;
@@ -97,6 +97,33 @@ class WakeupRaceTest {
                 .workers(4)
                 .idle(10, 2, 50_000)
                 .build().run();
+        assertEquals((long) each * senders * (senders + 1) / 2, sum[0]);
+    }
+
+    /**
+     * A slow firing rule over several pairs: a message for a pair the rule has already looked at arrives
+     * while the rule is still running. It must not be hidden from the re-check that follows the
+     * evaluation (a bug once: arrived() drained the incoming stack during ready()).
+     */
+    @RepeatedTest(20)
+    void messageArrivingDuringASlowFiringRuleIsNotLost() {
+        int senders = 6;
+        int each = 200;
+        long[] sum = new long[1];
+        Graph.builder(senders + 1, id -> id == 0 ? new Sink(senders * each, sum) {
+            @Override
+            protected boolean ready() {
+                for (int s = 1; s < numTasks(); s++) {
+                    if (arrived(s, 0)) {
+                        return true;
+                    }
+                    for (int i = 0; i < 100; i++) {
+                        Thread.onSpinWait();
+                    }
+                }
+                return false;
+            }
+        } : new Source(each)).workers(4).idle(10, 2, 50_000).build().run();
         assertEquals((long) each * senders * (senders + 1) / 2, sum[0]);
     }
 

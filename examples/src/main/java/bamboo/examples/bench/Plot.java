@@ -31,7 +31,7 @@ public final class Plot {
         CategoryChart chart = new CategoryChartBuilder().width(1000).height(560)
                 .title("Speed-up over basic (" + subtitle + ")")
                 .xAxisTitle("variant").yAxisTitle("speed-up over basic (median)").build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setXAxisLabelRotation(30);
         chart.getStyler().setYAxisDecimalPattern("0.00");
         List<String> x = new ArrayList<>(labels);

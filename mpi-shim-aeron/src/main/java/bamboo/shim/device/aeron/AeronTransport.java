@@ -36,6 +36,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class AeronTransport implements Remote, AutoCloseable {
     private static final int FRAGMENTS_PER_POLL = 32;
     private static final int ACK = 6;
+    private static final byte[] EMPTY = new byte[0];
 
     private final World world;
     private final int rank;
@@ -187,7 +188,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
             }
             peer.lastSent = System.nanoTime();
         } finally {
-            peer.payload.wrap(new byte[0], 0, 0);
+            peer.payload.wrap(EMPTY, 0, 0);
             peer.lock.unlock();
         }
     }
@@ -430,7 +431,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
                     peer.lock.lock();
                     try {
                         peer.putHeader(Frames.BYE, rank);
-                        peer.payload.wrap(new byte[0], 0, 0);
+                        peer.payload.wrap(EMPTY, 0, 0);
                         offer(peer, Frames.SHORT_HEADER, 0, 0, "MPI.Finalize");
                     } finally {
                         peer.lock.unlock();
