@@ -73,6 +73,19 @@ class ProcessJobTest {
     }
 
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aDeadlockAcrossProcessesIsReportedNotHung() {
+        final Jobs.Run r = Jobs.aeron(ProcessConfig.of(3), "bamboo.shim.launch.programs.Deadlock");
+        assertEquals(3, r.exit(), r.err());
+        assertTrue(r.err().contains("job aborted: deadlock: every rank is blocked in MPI and no message is in flight"),
+                r.err());
+        assertTrue(r.err().contains("rank 2 waits in Recv(source=0, tag=2, comm=COMM_WORLD)"), r.err());
+        assertTrue(r.err().contains("[unreceived: from rank 1 tag 1]"), r.err());
+        assertTrue(r.err().contains("rank 1: job aborted: deadlock (rank 0 reports who waits for what)"), r.err());
+        assertTrue(r.err().contains("bamboo: rank "), r.err());
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aBadMainClassIsASetupError() {
         final Jobs.Run r = Jobs.aeron(ProcessConfig.of(1), "no.such.Main");

@@ -13,7 +13,11 @@ import bamboo.translator.parse.JavaSources;
 import bamboo.translator.parse.ParsedUnit;
 import bamboo.translator.parse.SourceFile;
 
+import com.github.javaparser.ast.body.MethodDeclaration;
+import bamboo.translator.find.MpiUsers;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 
 /**
@@ -38,18 +42,26 @@ public final class Translator {
         List<ParsedUnit> units = parser.parseAll(sources, d);
         List<Program> programs = new ArrayList<>();
         MpiCallClassifier classifier = new MpiCallClassifier(parser.facade());
-        CollectiveInliner inliner = null;
+        Set<MethodDeclaration> exempt = new HashSet<>();
         for (ParsedUnit u : units) {
-            for (Program p : new ProgramFinder().find(u, d)) {
+            List<Program> found = new ProgramFinder().find(u, d);
+            for (Program p : found) {
                 classifier.classify(p.type(), p.fileName(), d);
-                if (inliner == null) {
-                    inliner = new CollectiveInliner(new CollectiveLibrary(parser));
-                }
-                inliner.inline(p, d);
-                new RegionFinder().find(p, d);
-                new CallRules().check(p, d);
-                programs.add(p);
+                p.type().getMethods().stream().filter(m -> m.isStatic()).forEach(exempt::add);
             }
+            // MPI calls elsewhere only matter if a rank body reaches them: classify without reporting.
+            classifier.classify(u.unit(), u.fileName(), new Diagnostics());
+            programs.addAll(found);
+        }
+        MpiUsers users = new MpiUsers(units, exempt);
+        CollectiveInliner inliner = null;
+        for (Program p : programs) {
+            if (inliner == null) {
+                inliner = new CollectiveInliner(new CollectiveLibrary(parser));
+            }
+            inliner.inline(p, d);
+            new RegionFinder().find(p, d);
+            new CallRules(users).check(p, d);
         }
         List<GeneratedSource> out = new ArrayList<>();
         if (d.isEmpty()) {

@@ -281,6 +281,29 @@ class DiagnosticsTest {
     }
 
     @Test
+    void callsIntoAnotherClassThatUsesMpi() {
+        DiagnosticHelper.create().addSourceLines("K.java",
+            "import bamboo.Bamboo;",
+            "import mpi.*;",
+            "@Bamboo",
+            "public class K {",
+            "    public static void main(String[] args) throws MPIException {",
+            "        MPI.Init(args);",
+            "        // ERROR: new Kernel(...) runs a constructor that makes MPI calls",
+            "        Kernel k = new Kernel();",
+            "        // ERROR: call of Kernel.step, which makes MPI calls",
+            "        k.step();",
+            "        MPI.Finalize();",
+            "    }",
+            "}",
+            "class Kernel {",
+            "    final int rank;",
+            "    Kernel() throws MPIException { rank = MPI.COMM_WORLD.Rank(); }",
+            "    void step() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
+            "}").doTest();
+    }
+
+    @Test
     void missingMain() {
         DiagnosticHelper.create().addSourceLines("R.java",
             "import bamboo.Bamboo;",

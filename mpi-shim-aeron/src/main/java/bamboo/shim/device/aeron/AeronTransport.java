@@ -37,6 +37,10 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private static final int FRAGMENTS_PER_POLL = 32;
     private static final int ACK = 6;
     private static final byte[] EMPTY = new byte[0];
+    private static final int STATE = 7;
+    /** How often each rank reports its deadlock state to rank 0. */
+    private static final long STATE_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    private static final int MAX_DESCRIPTION = 2000;
 
     private final World world;
     private final int rank;
@@ -56,6 +60,13 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private volatile boolean running = true;
     private volatile boolean monitoring;
     private long now;
+    /** Messages this rank has sent to other processes, and received from them (for deadlock checks). */
+    private final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+    private volatile long received;
+    private final DeadlockCheck deadlockCheck;
+    private final UnsafeBuffer stateBuffer = new UnsafeBuffer(new byte[StateReport.BYTES + MAX_DESCRIPTION]);
+    private long stateSeq;
+    private volatile boolean deadlocked;
 
     private AeronTransport(World world, int rank, Aeron aeron, Subscription subscription, AeronSettings settings,
                            Consumer<String> onFailure) {
@@ -72,6 +83,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
         this.acked = new boolean[size];
         this.ackOwed = new boolean[size];
         this.partial = new Partial[size];
+        this.deadlockCheck = rank == 0 ? new DeadlockCheck(size) : null;
         this.receiver = new Thread(this::receive, "bamboo-aeron-receiver-" + rank);
         this.receiver.setDaemon(true);
     }
@@ -187,6 +199,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 }
             }
             peer.lastSent = System.nanoTime();
+            sent.incrementAndGet();
         } finally {
             peer.payload.wrap(EMPTY, 0, 0);
             peer.lock.unlock();
@@ -252,6 +265,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final IdleStrategy idle = new BackoffIdleStrategy(10, 5, TimeUnit.MICROSECONDS.toNanos(1),
                 TimeUnit.MILLISECONDS.toNanos(1));
         long housekeeping = 0;
+        long reported = 0;
         while (running) {
             final int n;
             try {
@@ -266,6 +280,10 @@ public final class AeronTransport implements Remote, AutoCloseable {
             if (now - housekeeping > TimeUnit.MILLISECONDS.toNanos(settings.heartbeatMillis()) / 2) {
                 housekeeping = now;
                 housekeeping(now);
+            }
+            if (monitoring && now - reported > STATE_PERIOD_NANOS) {
+                reported = now;
+                reportState();
             }
             idle.idle(n);
         }
@@ -297,6 +315,12 @@ public final class AeronTransport implements Remote, AutoCloseable {
             }
             case Frames.ABORT -> fail(buffer.getStringWithoutLengthUtf8(offset + Frames.SHORT_HEADER,
                     length - Frames.SHORT_HEADER));
+            case STATE -> {
+                if (deadlockCheck != null) {
+                    deadlockCheck.report(source, StateReport.read(buffer, offset + Frames.SHORT_HEADER,
+                            length - Frames.SHORT_HEADER));
+                }
+            }
             default -> {
                 // heartbeat: liveness noted above
             }
@@ -331,7 +355,37 @@ public final class AeronTransport implements Remote, AutoCloseable {
         }
     }
 
+    /** Every rank tells rank 0 whether it is stuck; rank 0 looks for a deadlock of the whole job. */
+    private void reportState() {
+        final StateReport mine = StateReport.of(world, rank, ++stateSeq, sent.get(), received);
+        if (deadlockCheck != null) {
+            deadlockCheck.report(rank, mine);
+            final String report = deadlockCheck.deadlock();
+            if (report != null) {
+                deadlocked = true;
+                final String summary = "deadlock: " + report.replace("\n", "; ");
+                abortPeers(summary);
+                fail(summary);
+            }
+        } else if (peers[0] != null && peers[0].lock.tryLock()) {
+            final Peer peer = peers[0];
+            try {
+                final int length = mine.write(stateBuffer, MAX_DESCRIPTION);
+                peer.putHeader(STATE, rank);
+                peer.publication.offer(peer.header, 0, Frames.SHORT_HEADER, stateBuffer, 0, length);
+            } finally {
+                peer.lock.unlock();
+            }
+        }
+    }
+
+    /** True when the job was ended because it deadlocked. */
+    public boolean deadlocked() {
+        return deadlocked;
+    }
+
     private void deliver(int source, Partial p) {
+        received++;
         world.endpoint(rank).deliverRemote(p.context, source, p.tag, p.base, p.elements,
                 Codec.fromBytes(p.base, p.bytes, p.elements));
     }
@@ -380,6 +434,9 @@ public final class AeronTransport implements Remote, AutoCloseable {
     /** Records the first failure, aborts the local world and tells the owner. */
     public void fail(String reason) {
         if (failure.compareAndSet(null, reason)) {
+            if (reason.startsWith("deadlock:")) {
+                deadlocked = true;
+            }
             world.abort(reason);
             onFailure.accept(reason);
         }

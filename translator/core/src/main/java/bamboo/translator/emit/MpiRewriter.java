@@ -103,11 +103,32 @@ public final class MpiRewriter {
         return transfer(method, call, 0);
     }
 
-    static MethodCallExpr transfer(String method, MethodCallExpr call, int base) {
+    public static MethodCallExpr transfer(String method, MethodCallExpr call, int base) {
+        Expression type = MpiCall.arg(call, base, MpiCall.TYPE);
         return new MethodCallExpr(null, method, NodeList.nodeList(
                 MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG),
-                MpiCall.arg(call, base, MpiCall.BUF), MpiCall.arg(call, base, MpiCall.OFFSET),
-                MpiCall.arg(call, base, MpiCall.COUNT)));
+                MpiCall.arg(call, base, MpiCall.BUF), scaled(MpiCall.arg(call, base, MpiCall.OFFSET), type),
+                scaled(MpiCall.arg(call, base, MpiCall.COUNT), type)));
+    }
+
+    private static final java.util.Set<String> SINGLE = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN", "INT",
+            "LONG", "FLOAT", "DOUBLE", "OBJECT");
+
+    /**
+     * Offsets and counts of mpiJava are in items of the datatype; the task API counts array elements.
+     * They are the same for the predefined single types; otherwise (a pair type, or a datatype held in a
+     * variable) the translation multiplies by {@code elementsPerItem()}.
+     */
+    public static Expression scaled(Expression items, Expression datatype) {
+        if (datatype.isFieldAccessExpr() && SINGLE.contains(datatype.asFieldAccessExpr().getNameAsString())
+                && datatype.asFieldAccessExpr().getScope().toString().matches("(mpi\\.)?MPI")) {
+            return items;
+        }
+        Expression left = items.isNameExpr() || items.isLiteralExpr() || items.isMethodCallExpr()
+                || items.isFieldAccessExpr() || items.isEnclosedExpr() ? items : new EnclosedExpr(items);
+        return new com.github.javaparser.ast.expr.BinaryExpr(left,
+                new MethodCallExpr(datatype.clone(), "elementsPerItem"),
+                com.github.javaparser.ast.expr.BinaryExpr.Operator.MULTIPLY);
     }
 
     private static Node replace(MethodCallExpr call, Expression with) {

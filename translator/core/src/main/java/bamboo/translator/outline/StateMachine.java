@@ -385,7 +385,7 @@ public final class StateMachine {
         int base = 0;
         Statement first = assign("bambooSource", MpiCall.arg(call, mpi.op() == MpiOp.SENDRECV ? 6 : 0, MpiCall.PEER));
         if (mpi.op() == MpiOp.SENDRECV) {
-            emit(commented(new ExpressionStmt(transfer("send", call, 0)), s, "Sendrecv:"));
+            emit(commented(new ExpressionStmt(MpiRewriter.transfer("send", call, 0)), s, "Sendrecv:"));
             base = 6;
         } else {
             commented(first, s, mpi.name() + ":");
@@ -396,19 +396,14 @@ public final class StateMachine {
         start(k);
         emit(commented(new IfStmt(not(Templates.expression("arrived(bambooSource, bambooTag)")), waiting(),
                 null), s, "evaluation point of " + mpi.name()));
+        Expression type = MpiCall.arg(call, base, MpiCall.TYPE);
         MethodCallExpr recv = new MethodCallExpr(null, "receive", NodeList.nodeList(new NameExpr("bambooSource"),
                 new NameExpr("bambooTag"), MpiCall.arg(call, base, MpiCall.BUF),
-                MpiCall.arg(call, base, MpiCall.OFFSET), MpiCall.arg(call, base, MpiCall.COUNT)));
+                MpiRewriter.scaled(MpiCall.arg(call, base, MpiCall.OFFSET), type),
+                MpiRewriter.scaled(MpiCall.arg(call, base, MpiCall.COUNT), type)));
         emit(new ExpressionStmt(recv));
         points.add(new Point(k, Templates.expression("arrived(bambooSource, bambooTag)"),
                 mpi.name() + " at " + sourceName + ":" + Marks.line(s)));
-    }
-
-    private static MethodCallExpr transfer(String method, MethodCallExpr call, int base) {
-        return new MethodCallExpr(null, method, NodeList.nodeList(
-                MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG),
-                MpiCall.arg(call, base, MpiCall.BUF), MpiCall.arg(call, base, MpiCall.OFFSET),
-                MpiCall.arg(call, base, MpiCall.COUNT)));
     }
 
     private static Statement waiting() {

@@ -71,6 +71,7 @@ final class Collectives {
                        mpi.Datatype datatype, mpi.Op op, int root) throws MPIException {
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
+        int per = datatype.elementsPerItem();
         int treeRoot = op.Is_commute() ? root : 0;
         int v = Math.floorMod(rank - treeRoot, size);
         Object acc = sendbuf;
@@ -83,7 +84,7 @@ final class Collectives {
             }
             if (v + m < size) {
                 Object child = spare != null ? spare
-                        : java.lang.reflect.Array.newInstance(sendbuf.getClass().getComponentType(), count);
+                        : java.lang.reflect.Array.newInstance(sendbuf.getClass().getComponentType(), count * per);
                 MPI.COMM_WORLD.Recv(child, 0, count, datatype, (v + m + treeRoot) % size, TAG_REDUCE);
                 op.Call(acc, accOffset, child, 0, count, datatype);
                 spare = acc == sendbuf ? null : acc;
@@ -93,7 +94,7 @@ final class Collectives {
         }
         if (treeRoot == root) {
             if (rank == root) {
-                System.arraycopy(acc, accOffset, recvbuf, recvoffset, count);
+                System.arraycopy(acc, accOffset * per, recvbuf, recvoffset * per, count * per);
             }
         } else if (rank == treeRoot) {
             MPI.COMM_WORLD.Send(acc, accOffset, count, datatype, root, TAG_REDUCE_FORWARD);
@@ -107,13 +108,14 @@ final class Collectives {
                           mpi.Datatype datatype, mpi.Op op) throws MPIException {
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
+        int per = datatype.elementsPerItem();
         if (sendbuf != recvbuf || sendoffset != recvoffset) {
-            System.arraycopy(sendbuf, sendoffset, recvbuf, recvoffset, count);
+            System.arraycopy(sendbuf, sendoffset * per, recvbuf, recvoffset * per, count * per);
         }
         if (size > 1) {
             int p = Integer.highestOneBit(size);
             int rem = size - p;
-            Object tmp = java.lang.reflect.Array.newInstance(recvbuf.getClass().getComponentType(), count);
+            Object tmp = java.lang.reflect.Array.newInstance(recvbuf.getClass().getComponentType(), count * per);
             int v;
             if (rank >= 2 * rem) {
                 v = rank - rem;
@@ -135,7 +137,7 @@ final class Collectives {
                         op.Call(tmp, 0, recvbuf, recvoffset, count, datatype);
                     } else {
                         op.Call(recvbuf, recvoffset, tmp, 0, count, datatype);
-                        System.arraycopy(tmp, 0, recvbuf, recvoffset, count);
+                        System.arraycopy(tmp, 0, recvbuf, recvoffset * per, count * per);
                     }
                 }
             }
@@ -171,7 +173,8 @@ final class Collectives {
             }
             compute: {
                 if (rank == root) {
-                    System.arraycopy(sendbuf, sendoffset, recvbuf, recvoffset + root * recvcount, sendcount);
+                    int per = sendtype.elementsPerItem();
+                    System.arraycopy(sendbuf, sendoffset * per, recvbuf, (recvoffset + root * recvcount) * per, sendcount * per);
                 }
             }
         }
@@ -199,7 +202,8 @@ final class Collectives {
             }
             compute: {
                 if (rank == root) {
-                    System.arraycopy(sendbuf, sendoffset + root * sendcount, recvbuf, recvoffset, recvcount);
+                    int per = sendtype.elementsPerItem();
+                    System.arraycopy(sendbuf, (sendoffset + root * sendcount) * per, recvbuf, recvoffset * per, recvcount * per);
                 }
             }
         }
@@ -226,7 +230,8 @@ final class Collectives {
                 }
             }
             compute: {
-                System.arraycopy(sendbuf, sendoffset, recvbuf, recvoffset + rank * recvcount, sendcount);
+                int per = sendtype.elementsPerItem();
+                System.arraycopy(sendbuf, sendoffset * per, recvbuf, (recvoffset + rank * recvcount) * per, sendcount * per);
             }
         }
     }
@@ -252,8 +257,9 @@ final class Collectives {
                 }
             }
             compute: {
-                System.arraycopy(sendbuf, sendoffset + rank * sendcount, recvbuf, recvoffset + rank * recvcount,
-                        sendcount);
+                int per = sendtype.elementsPerItem();
+                System.arraycopy(sendbuf, (sendoffset + rank * sendcount) * per, recvbuf,
+                        (recvoffset + rank * recvcount) * per, sendcount * per);
             }
         }
     }

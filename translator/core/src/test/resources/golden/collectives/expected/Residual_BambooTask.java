@@ -52,6 +52,9 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
     // local 'c1_size' of main, from Residual.java:14
     private int c1_size;
 
+    // local 'c1_per' of main, from Residual.java:14
+    private int c1_per;
+
     // local 'c1_p' of main, from Residual.java:14
     private int c1_p;
 
@@ -173,8 +176,10 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // from Residual.java:14
                     c1_size = numTasks();
                     // from Residual.java:14
+                    c1_per = c1_datatype.elementsPerItem();
+                    // from Residual.java:14
                     if (c1_sendbuf != c1_recvbuf || c1_sendoffset != c1_recvoffset) {
-                        System.arraycopy(c1_sendbuf, c1_sendoffset, c1_recvbuf, c1_recvoffset, c1_count);
+                        System.arraycopy(c1_sendbuf, c1_sendoffset * c1_per, c1_recvbuf, c1_recvoffset * c1_per, c1_count * c1_per);
                     }
                     // from Residual.java:14
                     if (!(c1_size > 1)) {
@@ -186,7 +191,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // from Residual.java:14
                     c1_rem = c1_size - c1_p;
                     // from Residual.java:14
-                    c1_tmp = java.lang.reflect.Array.newInstance(c1_recvbuf.getClass().getComponentType(), c1_count);
+                    c1_tmp = java.lang.reflect.Array.newInstance(c1_recvbuf.getClass().getComponentType(), c1_count * c1_per);
                     // from Residual.java:14
                     if (!(c1_rank >= 2 * c1_rem)) {
                         pc = 6;
@@ -206,7 +211,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     }
                     // from Residual.java:14
                     {
-                        send(c1_rank + 1, 2147483005, c1_recvbuf, c1_recvoffset, c1_count);
+                        send(c1_rank + 1, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                         c1_v = -1;
                     }
                     pc = 5;
@@ -221,7 +226,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // evaluation point of Recv from Residual.java:14
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_tmp, 0, c1_count);
+                    receive(bambooSource, bambooTag, c1_tmp, 0 * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                     // from Residual.java:14
                     c1_op.Call(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     // from Residual.java:14
@@ -249,7 +254,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // from Residual.java:14
                     c1_partner = c1_pv < c1_rem ? 2 * c1_pv + 1 : c1_pv + c1_rem;
                     // Sendrecv: from Residual.java:14
-                    send(c1_partner, 2147483005, c1_recvbuf, c1_recvoffset, c1_count);
+                    send(c1_partner, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                     bambooSource = c1_partner;
                     bambooTag = 2147483005;
                     pc = 14;
@@ -258,13 +263,13 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // evaluation point of Sendrecv from Residual.java:14
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_tmp, 0, c1_count);
+                    receive(bambooSource, bambooTag, c1_tmp, 0 * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                     // from Residual.java:14
                     if (c1_pv < c1_v || c1_op.Is_commute()) {
                         c1_op.Call(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     } else {
                         c1_op.Call(c1_recvbuf, c1_recvoffset, c1_tmp, 0, c1_count, c1_datatype);
-                        System.arraycopy(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count);
+                        System.arraycopy(c1_tmp, 0, c1_recvbuf, c1_recvoffset * c1_per, c1_count * c1_per);
                     }
                     pc = 12;
                     continue bambooLoop;
@@ -292,13 +297,13 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // evaluation point of Recv from Residual.java:14
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_recvbuf, c1_recvoffset, c1_count);
+                    receive(bambooSource, bambooTag, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                     pc = 2;
                     continue bambooLoop;
                 case 17:
                     // from Residual.java:14
                     {
-                        send(c1_rank - 1, 2147483005, c1_recvbuf, c1_recvoffset, c1_count);
+                        send(c1_rank - 1, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                     }
                     pc = 2;
                     continue bambooLoop;
@@ -376,7 +381,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // evaluation point of Recv from Residual.java:18
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c3_buf, c3_offset, c3_count);
+                    receive(bambooSource, bambooTag, c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
                     pc = 23;
                     continue bambooLoop;
                 case 23:
@@ -385,7 +390,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // from Residual.java:18
                     for (int c3_m = c3_top >> 1; c3_m >= 1; c3_m >>= 1) {
                         if (c3_v + c3_m < c3_size) {
-                            send((c3_v + c3_m + c3_root) % c3_size, 2147483002, c3_buf, c3_offset, c3_count);
+                            send((c3_v + c3_m + c3_root) % c3_size, 2147483002, c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
                         }
                     }
                     // from Residual.java:19
