@@ -51,6 +51,16 @@ class ProcessJobTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aSynchronousSendCompletesOnlyWhenMatched() throws Exception {
+        final String main = "bamboo.shim.launch.programs.Synchronous";
+        final Jobs.Run aeron = Jobs.aeron(ProcessConfig.of(2), main);
+        assertEquals(0, aeron.exit(), aeron.err());
+        assertEquals("issend complete before the match: false\n", aeron.out());
+        assertEquals(Jobs.threads(2, main).out(), aeron.out());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aRankThatThrowsStopsTheOthersWithItsName() {
         final Jobs.Run r = Jobs.aeron(ProcessConfig.of(2), FAULTS, "throw");
         assertEquals(1, r.exit(), r.err());

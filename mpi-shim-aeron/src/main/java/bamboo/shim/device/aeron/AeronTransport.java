@@ -67,6 +67,11 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private final UnsafeBuffer stateBuffer = new UnsafeBuffer(new byte[StateReport.BYTES + MAX_DESCRIPTION]);
     private long stateSeq;
     private volatile boolean deadlocked;
+    /** Synchronous sends of this rank waiting for their MATCHED frame, by token. */
+    private final java.util.Map<Long, Runnable> syncs = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong nextToken = new java.util.concurrent.atomic.AtomicLong();
+    /** MATCHED frames owed to senders: {source, token}; sent by the receiver thread. */
+    private final java.util.Queue<long[]> matchedOwed = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private AeronTransport(World world, int rank, Aeron aeron, Subscription subscription, AeronSettings settings,
                            Consumer<String> onFailure) {
@@ -173,7 +178,12 @@ public final class AeronTransport implements Remote, AutoCloseable {
 
     @Override
     public void send(int source, int dest, int context, int tag, Datatype.Base base, Object data, int offset,
-                     int elements, String call) throws MPIException {
+                     int elements, String call, Runnable matched) throws MPIException {
+        long token = 0;
+        if (matched != null) {
+            token = nextToken.incrementAndGet();
+            syncs.put(token, matched);
+        }
         final Peer peer = peers[dest];
         final byte[] bytes = Codec.toBytes(base, data, offset, elements);
         final int maxMessage = peer.publication.maxMessageLength();
@@ -186,6 +196,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
             h.putInt(Frames.BASE, base.ordinal(), ByteOrder.LITTLE_ENDIAN);
             h.putInt(Frames.ELEMENTS, elements, ByteOrder.LITTLE_ENDIAN);
             h.putInt(Frames.TOTAL, bytes.length, ByteOrder.LITTLE_ENDIAN);
+            h.putLong(Frames.SYNC, token, ByteOrder.LITTLE_ENDIAN);
             peer.payload.wrap(bytes);
             int chunk = Math.min(bytes.length, maxMessage - Frames.FIRST_HEADER);
             offer(peer, Frames.FIRST_HEADER, 0, chunk, call);
@@ -281,6 +292,9 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 housekeeping = now;
                 housekeeping(now);
             }
+            if (!matchedOwed.isEmpty()) {
+                sendOwedMatches();
+            }
             if (monitoring && now - reported > STATE_PERIOD_NANOS) {
                 reported = now;
                 reportState();
@@ -315,6 +329,13 @@ public final class AeronTransport implements Remote, AutoCloseable {
             }
             case Frames.ABORT -> fail(buffer.getStringWithoutLengthUtf8(offset + Frames.SHORT_HEADER,
                     length - Frames.SHORT_HEADER));
+            case Frames.MATCHED -> {
+                final Runnable r = syncs.remove(buffer.getLong(offset + Frames.SHORT_HEADER, ByteOrder.LITTLE_ENDIAN));
+                received++; // counted as a message, so a MATCHED in flight is never taken for a deadlock
+                if (r != null) {
+                    r.run();
+                }
+            }
             case STATE -> {
                 if (deadlockCheck != null) {
                     deadlockCheck.report(source, StateReport.read(buffer, offset + Frames.SHORT_HEADER,
@@ -333,7 +354,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final Datatype.Base base = Datatype.Base.values()[buffer.getInt(offset + Frames.BASE, ByteOrder.LITTLE_ENDIAN)];
         final int elements = buffer.getInt(offset + Frames.ELEMENTS, ByteOrder.LITTLE_ENDIAN);
         final int total = buffer.getInt(offset + Frames.TOTAL, ByteOrder.LITTLE_ENDIAN);
-        final Partial p = new Partial(context, tag, base, elements, new byte[total]);
+        final long token = buffer.getLong(offset + Frames.SYNC, ByteOrder.LITTLE_ENDIAN);
+        final Partial p = new Partial(context, tag, base, elements, new byte[total], token);
         p.append(buffer, offset + Frames.FIRST_HEADER, length - Frames.FIRST_HEADER);
         if (p.complete()) {
             deliver(source, p);
@@ -386,8 +408,13 @@ public final class AeronTransport implements Remote, AutoCloseable {
 
     private void deliver(int source, Partial p) {
         received++;
+        final long token = p.token;
+        final Runnable onMatched = token == 0 ? null : () -> {
+            sent.incrementAndGet(); // the MATCHED frame counts as a message (see the deadlock check)
+            matchedOwed.add(new long[] {source, token});
+        };
         world.endpoint(rank).deliverRemote(p.context, source, p.tag, p.base, p.elements,
-                Codec.fromBytes(p.base, p.bytes, p.elements));
+                Codec.fromBytes(p.base, p.bytes, p.elements), onMatched);
     }
 
     private void housekeeping(long t) {
@@ -412,6 +439,28 @@ public final class AeronTransport implements Remote, AutoCloseable {
                         + " s: its process died or hangs)");
                 return;
             }
+        }
+    }
+
+    /** Tells senders of synchronous messages that they were matched; never blocks (retried next loop). */
+    private void sendOwedMatches() {
+        long[] owed;
+        while ((owed = matchedOwed.peek()) != null) {
+            final Peer peer = peers[(int) owed[0]];
+            if (!peer.lock.tryLock()) {
+                return;
+            }
+            try {
+                peer.putHeader(Frames.MATCHED, rank);
+                peer.header.putLong(Frames.SHORT_HEADER, owed[1], ByteOrder.LITTLE_ENDIAN);
+                if (peer.publication.offer(peer.header, 0, Frames.MATCHED_LENGTH) < 0) {
+                    return;
+                }
+                peer.lastSent = System.nanoTime();
+            } finally {
+                peer.lock.unlock();
+            }
+            matchedOwed.poll();
         }
     }
 
@@ -562,9 +611,11 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final Datatype.Base base;
         final int elements;
         final byte[] bytes;
+        final long token;
         int filled;
 
-        Partial(int context, int tag, Datatype.Base base, int elements, byte[] bytes) {
+        Partial(int context, int tag, Datatype.Base base, int elements, byte[] bytes, long token) {
+            this.token = token;
             this.context = context;
             this.tag = tag;
             this.base = base;
