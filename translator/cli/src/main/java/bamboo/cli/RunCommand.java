@@ -33,7 +33,10 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "With --translated the program is translated (a .java file on the fly; a class name runs its",
                 "compiled companion X_Bamboo) and runs as --np tasks on --nodes processes of --workers",
-                "worker threads each, on the task-graph runtime."},
+                "worker threads each, on the task-graph runtime.",
+                "",
+                "With --device aeron every rank is its own JVM, connected over Aeron (IPC on one host, UDP",
+                "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun."},
         footer = {"", "Examples:",
                 "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
                 "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
@@ -76,6 +79,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--device", paramLabel = "DEVICE", description = "Message device: 'threads' (one JVM) or 'aeron' (default: ${DEFAULT-VALUE}).")
     Device device = Device.threads;
 
+    @Option(names = "--hostfile", paramLabel = "FILE", description = "With --device aeron: place ranks on hosts, one per line: ADDRESS [slots=N] [exec=PREFIX].")
+    Path hostfile;
+
     @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH", description = "Where the program's classes are (':'-separated).")
     String classPath;
 
@@ -101,7 +107,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         validate();
         if (device == Device.aeron) {
-            throw new UserError("--device aeron is not available yet (issue 8); use --device threads");
+            checkAeronOptions();
+        } else if (hostfile != null) {
+            throw new UserError("--hostfile needs --device aeron (the threads device runs in one JVM)");
         }
         if (translated) {
             if (ranksAs == RanksAs.virtual) {
@@ -115,7 +123,23 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError("--trace needs --translated (the trace shows the runtime's tasks and workers)");
         }
         return ShimLauncher.run(new ShimLauncher.Request(np, nodes, Units.parseDurationNanos(latency),
-                Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args));
+                Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args,
+                device == Device.aeron, hostfile));
+    }
+
+    /** The aeron device runs real processes: simulated-network and thread options do not apply. */
+    private void checkAeronOptions() {
+        if (translated) {
+            throw new UserError("--translated --device aeron is not available yet: the runtime's processes run on "
+                    + "the threads device (see docs/multi-process.md)");
+        }
+        if (nodes != 1 || !latency.equals("0") || !bandwidth.equals("inf")) {
+            throw new UserError("--nodes, --latency and --bandwidth simulate an interconnect on the threads device; "
+                    + "with --device aeron messages cross a real one (use --hostfile to place ranks on hosts)");
+        }
+        if (ranksAs == RanksAs.virtual) {
+            throw new UserError("--ranks-as virtual needs --device threads: with aeron every rank is a process");
+        }
     }
 
     private void validate() {
