@@ -489,8 +489,15 @@ public final class StateMachine {
                     continue;
                 }
                 Expression init = v.getInitializer().get().clone();
-                if (init instanceof ArrayInitializerExpr) {
-                    init = Templates.expression("new " + v.getType() + " " + init);
+                if (init instanceof ArrayInitializerExpr && v.getType().isArrayType()) {
+                    // Built, not parsed from text, so the MPI calls inside keep their marks.
+                    com.github.javaparser.ast.type.ArrayType t = v.getType().asArrayType();
+                    NodeList<com.github.javaparser.ast.ArrayCreationLevel> levels = new NodeList<>();
+                    for (int i = 0; i < t.getArrayLevel(); i++) {
+                        levels.add(new com.github.javaparser.ast.ArrayCreationLevel());
+                    }
+                    init = new com.github.javaparser.ast.expr.ArrayCreationExpr(t.getElementType().clone(), levels,
+                            (ArrayInitializerExpr) init);
                 }
                 ExpressionStmt s = new ExpressionStmt(new AssignExpr(new NameExpr(v.getNameAsString()), init,
                         AssignExpr.Operator.ASSIGN));
