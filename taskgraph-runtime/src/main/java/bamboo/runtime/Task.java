@@ -116,12 +116,7 @@ public abstract class Task {
 
     /** True when a message from {@code source} with {@code tag} is waiting for this task. */
     protected final boolean arrived(int source, int tag) {
-        // Inside an evaluation of ready() the runtime has drained already; draining again here could take
-        // in a message after the rule looked at its pair and hide it from the re-check that follows the
-        // evaluation (a lost wake-up). Inside execute() draining keeps the view fresh.
-        if (!evaluating) {
-            drainIncoming();
-        }
+        drainUnlessEvaluating();
         if (inbox.has(source, tag)) {
             return true;
         }
@@ -137,7 +132,7 @@ public abstract class Task {
      * that need several messages of one (source, tag) in one window (added for the translator).
      */
     protected final int arrivedCount(int source, int tag) {
-        drainIncoming();
+        drainUnlessEvaluating();
         int n = inbox.count(source, tag);
         if (n == 0 && missCount < misses.length) {
             misses[missCount++] = source;
@@ -211,6 +206,17 @@ public abstract class Task {
 
     final boolean hasIncoming() {
         return incoming != null;
+    }
+
+    /**
+     * Inside an evaluation of ready() the runtime has drained already; draining again there could take in
+     * a message after the rule looked at its pair and hide it from the re-check that follows the
+     * evaluation (a lost wake-up). Inside execute() draining keeps the view fresh.
+     */
+    private void drainUnlessEvaluating() {
+        if (!evaluating) {
+            drainIncoming();
+        }
     }
 
     /** Called by any thread: pushes a message for the owner to drain. */

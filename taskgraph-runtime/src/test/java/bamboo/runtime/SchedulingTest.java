@@ -99,6 +99,41 @@ class SchedulingTest {
         }
     }
 
+    /** arrivedCount counts the messages of a pair: a window that needs three messages fires on the third. */
+    @Test
+    void arrivedCountFiresOnTheThirdMessage() {
+        List<String> log = new ArrayList<>();
+        Graph.builder(2, id -> new Task() {
+            private final int[] buf = new int[1];
+            private int sent;
+
+            @Override
+            protected Outcome execute() {
+                if (id() == 1) {
+                    buf[0] = ++sent;
+                    send(0, 4, buf, 0, 1);
+                    log.add("sent " + sent);
+                    return sent == 3 ? Outcome.FINISHED : Outcome.YIELDED;
+                }
+                if (!ready()) {
+                    log.add("waits with " + arrivedCount(1, 4));
+                    return Outcome.WAITING;
+                }
+                for (int i = 0; i < 3; i++) {
+                    receive(1, 4, buf, 0, 1);
+                }
+                log.add("fired, last " + buf[0]);
+                return Outcome.FINISHED;
+            }
+
+            @Override
+            protected boolean ready() {
+                return arrivedCount(1, 4) >= 3;
+            }
+        }).workers(1).build().run();
+        assertEquals(List.of("waits with 0", "sent 1", "sent 2", "sent 3", "fired, last 3"), log);
+    }
+
     @Test
     void negativePriorityYieldsAtRegionEnds() {
         List<String> log = new ArrayList<>();

@@ -127,6 +127,30 @@ class WakeupRaceTest {
         assertEquals((long) each * senders * (senders + 1) / 2, sum[0]);
     }
 
+    /** The same with a rule over message counts (arrivedCount), as the translator emits for windows that
+     *  need several messages of one pair. */
+    @RepeatedTest(10)
+    void countingFiringRuleIsNotLost() {
+        int senders = 6;
+        int each = 200;
+        long[] sum = new long[1];
+        Graph.builder(senders + 1, id -> id == 0 ? new Sink(senders * each, sum) {
+            @Override
+            protected boolean ready() {
+                for (int s = 1; s < numTasks(); s++) {
+                    if (arrivedCount(s, 0) > 0) {
+                        return true;
+                    }
+                    for (int i = 0; i < 100; i++) {
+                        Thread.onSpinWait();
+                    }
+                }
+                return false;
+            }
+        } : new Source(each)).workers(4).idle(10, 2, 50_000).build().run();
+        assertEquals((long) each * senders * (senders + 1) / 2, sum[0]);
+    }
+
     /** Ping-pong across 3 workers where every message arrives while its receiver is still running. */
     @RepeatedTest(10)
     void pingPongAcrossWorkers() {

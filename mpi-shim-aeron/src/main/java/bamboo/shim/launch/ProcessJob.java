@@ -30,8 +30,8 @@ import org.agrona.DirectBuffer;
  * Locally the launcher embeds one media driver that every rank shares (aeron:ipc); with a hostfile each
  * rank embeds its own and ranks talk UDP, finding each other through the launcher's bootstrap server.
  * Returns when every rank has ended: 0 when all succeeded, else the exit code of the first rank that
- * failed (1 for an exception or an abort, the code given to {@code Abort}, 128+signal for a killed
- * process), or 2 when the job could not start. When a rank fails the others are given a moment to stop
+ * failed (1 for an exception or an abort, 3 for a deadlock, the code given to {@code Abort}, 128+signal
+ * for a killed process), or 2 when the job could not start. When a rank fails the others are given a moment to stop
  * by themselves and are then killed; the ranks die with the launcher (shutdown hook) and watch it.
  */
 public final class ProcessJob {
@@ -223,6 +223,9 @@ public final class ProcessJob {
         }
 
         private static String describe(int code) {
+            if (code == RankMain.DEADLOCK) {
+                return "stopped on a deadlock (exit code " + code + ")";
+            }
             return code > 128 && code < 160 ? "was killed by signal " + (code - 128) : "failed (exit code " + code + ")";
         }
 

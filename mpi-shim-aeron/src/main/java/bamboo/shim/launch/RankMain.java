@@ -29,6 +29,8 @@ import java.util.concurrent.TimeUnit;
 public final class RankMain {
     /** How long a rank may keep computing after the job was aborted under it before the process ends. */
     private static final long GRACE_MILLIS = 3000;
+    /** Exit code of a deadlocked job (as the threads device's JobResult.DEADLOCK). */
+    static final int DEADLOCK = 3;
 
     private RankMain() {
     }
@@ -170,17 +172,29 @@ public final class RankMain {
                 endpoint.markFinished();
             }
             if (!transport.finish()) {
-                System.err.println("rank " + env.rank() + ": " + transport.failure());
-                return 1;
+                return stopped(transport.failure());
             }
             return 0;
         }
 
+        /** The job was stopped under this rank: says why; rank 0 prints a deadlock's full report. */
+        private int stopped(String why) {
+            if (transport.deadlocked()) {
+                if (env.rank() == 0) {
+                    System.err.println("job aborted: " + why.replace("; ", "\n  ").replace("deadlock: ",
+                            "deadlock: every rank is blocked in MPI and no message is in flight\n  "));
+                } else {
+                    System.err.println("rank " + env.rank() + ": job aborted: deadlock (rank 0 reports who waits for what)");
+                }
+                return DEADLOCK;
+            }
+            System.err.println("rank " + env.rank() + ": " + why);
+            return 1;
+        }
+
         private int failedWith(Throwable t) {
             if (t instanceof JobAbortedError) {
-                final String why = transport.failure() != null ? transport.failure() : t.getMessage();
-                System.err.println("rank " + env.rank() + ": " + why);
-                return 1;
+                return stopped(transport.failure() != null ? transport.failure() : t.getMessage());
             }
             if (t instanceof AbortCalledError a) {
                 final String line = "job aborted: " + a.getMessage();

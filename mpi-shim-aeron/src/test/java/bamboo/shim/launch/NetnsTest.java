@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +28,10 @@ class NetnsTest {
     private final String id = String.valueOf(ProcessHandle.current().pid() % 100_000);
     private final String bridge = "bbr" + id;
     private final List<String> namespaces = new ArrayList<>();
+    /** A subnet of our own, so that test runs of several worktrees at once do not route into each other. */
+    private final String net = "10.77." + (20 + ProcessHandle.current().pid() % 200) + ".";
+    private FileChannel lockFile;
+    private FileLock lock;
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -32,9 +39,9 @@ class NetnsTest {
         final String why = setUp();
         assumeTrue(why == null, () -> "network namespaces unavailable, test skipped: " + why);
         final Path hosts = dir.resolve("hosts");
-        Files.writeString(hosts, "10.77.0.2 slots=1 exec=ip netns exec " + namespaces.get(0) + "\n"
-                + "10.77.0.3 slots=1 exec=ip netns exec " + namespaces.get(1) + "\n");
-        final Jobs.Run aeron = Jobs.aeron(ProcessConfig.of(2).withHostfile(hosts).withBootstrapHost("10.77.0.1"),
+        Files.writeString(hosts, net + "2 slots=1 exec=ip netns exec " + namespaces.get(0) + "\n"
+                + net + "3 slots=1 exec=ip netns exec " + namespaces.get(1) + "\n");
+        final Jobs.Run aeron = Jobs.aeron(ProcessConfig.of(2).withHostfile(hosts).withBootstrapHost(net + "1"),
                 HALO, "40", "20");
         assertEquals(0, aeron.exit(), aeron.err());
         final Jobs.Run threads = Jobs.threads(2, HALO, "40", "20");
@@ -48,8 +55,12 @@ class NetnsTest {
             return "not running as root";
         }
         try {
+            // one namespace test at a time on this machine (other worktrees may run theirs)
+            lockFile = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"), "bamboo-netns-test.lock"),
+                    StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            lock = lockFile.lock();
             run("ip", "link", "add", bridge, "type", "bridge");
-            run("ip", "addr", "add", "10.77.0.1/24", "dev", bridge);
+            run("ip", "addr", "add", net + "1/24", "dev", bridge);
             run("ip", "link", "set", bridge, "up");
             for (int h = 1; h <= 2; h++) {
                 final String ns = "bamboo-h" + h + "-" + id;
@@ -58,7 +69,7 @@ class NetnsTest {
                 final String veth = "bv" + h + "-" + id;
                 run("ip", "link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", ns);
                 run("ip", "link", "set", veth, "master", bridge, "up");
-                run("ip", "-n", ns, "addr", "add", "10.77.0." + (h + 1) + "/24", "dev", "eth0");
+                run("ip", "-n", ns, "addr", "add", net + (h + 1) + "/24", "dev", "eth0");
                 run("ip", "-n", ns, "link", "set", "eth0", "up");
                 run("ip", "-n", ns, "link", "set", "lo", "up");
             }
@@ -80,6 +91,16 @@ class NetnsTest {
             quietly("ip", "netns", "del", ns);
         }
         quietly("ip", "link", "del", bridge);
+        try {
+            if (lock != null) {
+                lock.release();
+            }
+            if (lockFile != null) {
+                lockFile.close();
+            }
+        } catch (IOException ignored) {
+            // released with the JVM anyway
+        }
     }
 
     private static void run(String... cmd) throws IOException {

@@ -51,6 +51,16 @@ class ProcessJobTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aSynchronousSendCompletesOnlyWhenMatched() throws Exception {
+        final String main = "bamboo.shim.launch.programs.Synchronous";
+        final Jobs.Run aeron = Jobs.aeron(ProcessConfig.of(2), main);
+        assertEquals(0, aeron.exit(), aeron.err());
+        assertEquals("issend complete before the match: false\n", aeron.out());
+        assertEquals(Jobs.threads(2, main).out(), aeron.out());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aRankThatThrowsStopsTheOthersWithItsName() {
         final Jobs.Run r = Jobs.aeron(ProcessConfig.of(2), FAULTS, "throw");
         assertEquals(1, r.exit(), r.err());
@@ -70,6 +80,19 @@ class ProcessJobTest {
         assertTrue(!r.out().contains("should not get here"), r.out());
         assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 100, "took too long");
         assertNoAeronDirectoryLeft();
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aDeadlockAcrossProcessesIsReportedNotHung() {
+        final Jobs.Run r = Jobs.aeron(ProcessConfig.of(3), "bamboo.shim.launch.programs.Deadlock");
+        assertEquals(3, r.exit(), r.err());
+        assertTrue(r.err().contains("job aborted: deadlock: every rank is blocked in MPI and no message is in flight"),
+                r.err());
+        assertTrue(r.err().contains("rank 2 waits in Recv(source=0, tag=2, comm=COMM_WORLD)"), r.err());
+        assertTrue(r.err().contains("[unreceived: from rank 1 tag 1]"), r.err());
+        assertTrue(r.err().contains("rank 1: job aborted: deadlock (rank 0 reports who waits for what)"), r.err());
+        assertTrue(r.err().contains("bamboo: rank "), r.err());
     }
 
     @Test

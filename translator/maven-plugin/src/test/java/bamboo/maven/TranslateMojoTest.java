@@ -3,12 +3,19 @@ package bamboo.maven;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -105,5 +112,32 @@ class TranslateMojoTest {
         String stamp = Files.readString(dir.resolve("target/bamboo/translate.stamp"), StandardCharsets.UTF_8);
         assertTrue(stamp.contains("output demo/Ring_Bamboo.java\n"), stamp);
         assertTrue(stamp.contains("output demo/Ring_BambooTask.java\n"), stamp);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void projectsTranslateInParallel() throws Exception {
+        // What mvn -T does with a threadSafe goal: one mojo per project, run at the same time.
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<?>> runs = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                MavenProject project = Projects.withPrograms(dir.resolve("p" + i), "demo/Ring.java");
+                runs.add(pool.submit(() -> {
+                    Projects.translateMojo(project).execute();
+                    return null;
+                }));
+            }
+            for (Future<?> run : runs) {
+                run.get(100, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        String expected = Files.readString(dir.resolve("p0/target/generated-sources/bamboo/demo/Ring_BambooTask.java"));
+        for (int i = 1; i < 3; i++) {
+            assertEquals(expected, Files.readString(
+                    dir.resolve("p" + i + "/target/generated-sources/bamboo/demo/Ring_BambooTask.java")));
+        }
     }
 }

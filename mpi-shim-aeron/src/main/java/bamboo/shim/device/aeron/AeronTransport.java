@@ -37,6 +37,10 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private static final int FRAGMENTS_PER_POLL = 32;
     private static final int ACK = 6;
     private static final byte[] EMPTY = new byte[0];
+    private static final int STATE = 7;
+    /** How often each rank reports its deadlock state to rank 0. */
+    private static final long STATE_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    private static final int MAX_DESCRIPTION = 2000;
 
     private final World world;
     private final int rank;
@@ -56,6 +60,18 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private volatile boolean running = true;
     private volatile boolean monitoring;
     private long now;
+    /** Messages this rank has sent to other processes, and received from them (for deadlock checks). */
+    private final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+    private volatile long received;
+    private final DeadlockCheck deadlockCheck;
+    private final UnsafeBuffer stateBuffer = new UnsafeBuffer(new byte[StateReport.BYTES + MAX_DESCRIPTION]);
+    private long stateSeq;
+    private volatile boolean deadlocked;
+    /** Synchronous sends of this rank waiting for their MATCHED frame, by token. */
+    private final java.util.Map<Long, Runnable> syncs = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong nextToken = new java.util.concurrent.atomic.AtomicLong();
+    /** MATCHED frames owed to senders: {source, token}; sent by the receiver thread. */
+    private final java.util.Queue<long[]> matchedOwed = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private AeronTransport(World world, int rank, Aeron aeron, Subscription subscription, AeronSettings settings,
                            Consumer<String> onFailure) {
@@ -72,6 +88,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
         this.acked = new boolean[size];
         this.ackOwed = new boolean[size];
         this.partial = new Partial[size];
+        this.deadlockCheck = rank == 0 ? new DeadlockCheck(size) : null;
         this.receiver = new Thread(this::receive, "bamboo-aeron-receiver-" + rank);
         this.receiver.setDaemon(true);
     }
@@ -161,7 +178,12 @@ public final class AeronTransport implements Remote, AutoCloseable {
 
     @Override
     public void send(int source, int dest, int context, int tag, Datatype.Base base, Object data, int offset,
-                     int elements, String call) throws MPIException {
+                     int elements, String call, Runnable matched) throws MPIException {
+        long token = 0;
+        if (matched != null) {
+            token = nextToken.incrementAndGet();
+            syncs.put(token, matched);
+        }
         final Peer peer = peers[dest];
         final byte[] bytes = Codec.toBytes(base, data, offset, elements);
         final int maxMessage = peer.publication.maxMessageLength();
@@ -174,6 +196,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
             h.putInt(Frames.BASE, base.ordinal(), ByteOrder.LITTLE_ENDIAN);
             h.putInt(Frames.ELEMENTS, elements, ByteOrder.LITTLE_ENDIAN);
             h.putInt(Frames.TOTAL, bytes.length, ByteOrder.LITTLE_ENDIAN);
+            h.putLong(Frames.SYNC, token, ByteOrder.LITTLE_ENDIAN);
             peer.payload.wrap(bytes);
             int chunk = Math.min(bytes.length, maxMessage - Frames.FIRST_HEADER);
             offer(peer, Frames.FIRST_HEADER, 0, chunk, call);
@@ -187,6 +210,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 }
             }
             peer.lastSent = System.nanoTime();
+            sent.incrementAndGet();
         } finally {
             peer.payload.wrap(EMPTY, 0, 0);
             peer.lock.unlock();
@@ -252,6 +276,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final IdleStrategy idle = new BackoffIdleStrategy(10, 5, TimeUnit.MICROSECONDS.toNanos(1),
                 TimeUnit.MILLISECONDS.toNanos(1));
         long housekeeping = 0;
+        long reported = 0;
         while (running) {
             final int n;
             try {
@@ -266,6 +291,13 @@ public final class AeronTransport implements Remote, AutoCloseable {
             if (now - housekeeping > TimeUnit.MILLISECONDS.toNanos(settings.heartbeatMillis()) / 2) {
                 housekeeping = now;
                 housekeeping(now);
+            }
+            if (!matchedOwed.isEmpty()) {
+                sendOwedMatches();
+            }
+            if (monitoring && now - reported > STATE_PERIOD_NANOS) {
+                reported = now;
+                reportState();
             }
             idle.idle(n);
         }
@@ -297,6 +329,19 @@ public final class AeronTransport implements Remote, AutoCloseable {
             }
             case Frames.ABORT -> fail(buffer.getStringWithoutLengthUtf8(offset + Frames.SHORT_HEADER,
                     length - Frames.SHORT_HEADER));
+            case Frames.MATCHED -> {
+                final Runnable r = syncs.remove(buffer.getLong(offset + Frames.SHORT_HEADER, ByteOrder.LITTLE_ENDIAN));
+                received++; // counted as a message, so a MATCHED in flight is never taken for a deadlock
+                if (r != null) {
+                    r.run();
+                }
+            }
+            case STATE -> {
+                if (deadlockCheck != null) {
+                    deadlockCheck.report(source, StateReport.read(buffer, offset + Frames.SHORT_HEADER,
+                            length - Frames.SHORT_HEADER));
+                }
+            }
             default -> {
                 // heartbeat: liveness noted above
             }
@@ -309,7 +354,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final Datatype.Base base = Datatype.Base.values()[buffer.getInt(offset + Frames.BASE, ByteOrder.LITTLE_ENDIAN)];
         final int elements = buffer.getInt(offset + Frames.ELEMENTS, ByteOrder.LITTLE_ENDIAN);
         final int total = buffer.getInt(offset + Frames.TOTAL, ByteOrder.LITTLE_ENDIAN);
-        final Partial p = new Partial(context, tag, base, elements, new byte[total]);
+        final long token = buffer.getLong(offset + Frames.SYNC, ByteOrder.LITTLE_ENDIAN);
+        final Partial p = new Partial(context, tag, base, elements, new byte[total], token);
         p.append(buffer, offset + Frames.FIRST_HEADER, length - Frames.FIRST_HEADER);
         if (p.complete()) {
             deliver(source, p);
@@ -331,9 +377,44 @@ public final class AeronTransport implements Remote, AutoCloseable {
         }
     }
 
+    /** Every rank tells rank 0 whether it is stuck; rank 0 looks for a deadlock of the whole job. */
+    private void reportState() {
+        final StateReport mine = StateReport.of(world, rank, ++stateSeq, sent.get(), received);
+        if (deadlockCheck != null) {
+            deadlockCheck.report(rank, mine);
+            final String report = deadlockCheck.deadlock();
+            if (report != null) {
+                deadlocked = true;
+                final String summary = "deadlock: " + report.replace("\n", "; ");
+                abortPeers(summary);
+                fail(summary);
+            }
+        } else if (peers[0] != null && peers[0].lock.tryLock()) {
+            final Peer peer = peers[0];
+            try {
+                final int length = mine.write(stateBuffer, MAX_DESCRIPTION);
+                peer.putHeader(STATE, rank);
+                peer.publication.offer(peer.header, 0, Frames.SHORT_HEADER, stateBuffer, 0, length);
+            } finally {
+                peer.lock.unlock();
+            }
+        }
+    }
+
+    /** True when the job was ended because it deadlocked. */
+    public boolean deadlocked() {
+        return deadlocked;
+    }
+
     private void deliver(int source, Partial p) {
+        received++;
+        final long token = p.token;
+        final Runnable onMatched = token == 0 ? null : () -> {
+            sent.incrementAndGet(); // the MATCHED frame counts as a message (see the deadlock check)
+            matchedOwed.add(new long[] {source, token});
+        };
         world.endpoint(rank).deliverRemote(p.context, source, p.tag, p.base, p.elements,
-                Codec.fromBytes(p.base, p.bytes, p.elements));
+                Codec.fromBytes(p.base, p.bytes, p.elements), onMatched);
     }
 
     private void housekeeping(long t) {
@@ -361,6 +442,28 @@ public final class AeronTransport implements Remote, AutoCloseable {
         }
     }
 
+    /** Tells senders of synchronous messages that they were matched; never blocks (retried next loop). */
+    private void sendOwedMatches() {
+        long[] owed;
+        while ((owed = matchedOwed.peek()) != null) {
+            final Peer peer = peers[(int) owed[0]];
+            if (!peer.lock.tryLock()) {
+                return;
+            }
+            try {
+                peer.putHeader(Frames.MATCHED, rank);
+                peer.header.putLong(Frames.SHORT_HEADER, owed[1], ByteOrder.LITTLE_ENDIAN);
+                if (peer.publication.offer(peer.header, 0, Frames.MATCHED_LENGTH) < 0) {
+                    return;
+                }
+                peer.lastSent = System.nanoTime();
+            } finally {
+                peer.lock.unlock();
+            }
+            matchedOwed.poll();
+        }
+    }
+
     private void sendOwedAcks() {
         for (int p = 0; p < size; p++) {
             final boolean owed;
@@ -380,6 +483,9 @@ public final class AeronTransport implements Remote, AutoCloseable {
     /** Records the first failure, aborts the local world and tells the owner. */
     public void fail(String reason) {
         if (failure.compareAndSet(null, reason)) {
+            if (reason.startsWith("deadlock:")) {
+                deadlocked = true;
+            }
             world.abort(reason);
             onFailure.accept(reason);
         }
@@ -505,9 +611,11 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final Datatype.Base base;
         final int elements;
         final byte[] bytes;
+        final long token;
         int filled;
 
-        Partial(int context, int tag, Datatype.Base base, int elements, byte[] bytes) {
+        Partial(int context, int tag, Datatype.Base base, int elements, byte[] bytes, long token) {
+            this.token = token;
             this.context = context;
             this.tag = tag;
             this.base = base;

@@ -6,11 +6,12 @@ package bamboo.shim.device.aeron;
  * the frames of one message are contiguous per sender (the sender holds the destination's lock).
  *
  * <pre>
- * FIRST:     type source context tag base elements totalBytes | payload
+ * FIRST:     type source context tag base elements totalBytes syncToken(long) | payload
  * MORE:      type source | payload
  * HEARTBEAT: type source
  * BYE:       type source                (the sender's program has ended; nothing more follows)
  * ABORT:     type source | UTF-8 reason (the sender failed; the job must stop)
+ * MATCHED:   type source syncToken(long) (a synchronous send was matched by the receiver)
  * </pre>
  */
 final class Frames {
@@ -27,7 +28,10 @@ final class Frames {
     static final int BASE = 16;
     static final int ELEMENTS = 20;
     static final int TOTAL = 24;
-    static final int FIRST_HEADER = 28;
+    static final int SYNC = 28;
+    static final int FIRST_HEADER = 36;
+    static final int MATCHED = 8;
+    static final int MATCHED_LENGTH = 16;
     static final int SHORT_HEADER = 8;
 
     private Frames() {

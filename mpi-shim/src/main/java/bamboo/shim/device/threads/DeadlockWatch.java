@@ -100,6 +100,37 @@ public final class DeadlockWatch implements Runnable {
         return activity;
     }
 
+    /**
+     * One rank's part of a deadlock check, for devices whose ranks live in several processes (each
+     * process checks its own rank; a coordinator combines the answers with message counts): the rank's
+     * activity counters {calls, parks} when every thread of it that uses MPI is blocked on a wait that
+     * cannot be satisfied now, an empty array when the rank has finished, else null.
+     */
+    public static long[] rankStuck(World world, int rank) {
+        final Endpoint e = world.endpoint(rank);
+        e.callers.removeIf(t -> !t.isAlive());
+        if (e.finished()) {
+            return new long[0];
+        }
+        final long calls = e.calls;
+        final long parks = e.parks;
+        if (e.blocked.isEmpty() || busyCaller(e)) {
+            return null;
+        }
+        for (WaitCondition c : e.blocked.values()) {
+            if (c.ready()) {
+                return null;
+            }
+        }
+        e.mailbox.progress();
+        return e.mailbox.nextArrival() == Long.MAX_VALUE ? new long[] {calls, parks} : null;
+    }
+
+    /** What one rank waits for, as a line of a deadlock report. */
+    public static String describeRank(World world, int rank) {
+        return describe(world).get(rank);
+    }
+
     /** The program's line that made the blocking call: the first frame outside the JDK and the shim. */
     private static StackTraceElement callSite(Thread t) {
         for (StackTraceElement f : t.getStackTrace()) {

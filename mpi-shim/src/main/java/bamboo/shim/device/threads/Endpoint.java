@@ -218,7 +218,7 @@ public final class Endpoint {
         final int worldDest = scope.worldRank(dest);
         final Remote remote = world.remote();
         if (remote != null && !remote.isLocal(worldDest)) {
-            return sendRemote(remote, scope, buf, offset, elements, type, dest, worldDest, tag, call);
+            return sendRemote(remote, scope, buf, offset, elements, type, dest, worldDest, tag, mode, call);
         }
         final Endpoint to = world.endpoint(worldDest);
         final Datatype.Base base = type.base();
@@ -256,28 +256,33 @@ public final class Endpoint {
         return op != null ? op : new Completed(this, dest, tag, elements);
     }
 
-    /** A send to a rank in another process: always eager (the transport copies the data), so even a
-     *  synchronous send completes once the message is on its way. */
+    /** A send to a rank in another process: the transport copies the data, so a standard send completes
+     *  at once; a synchronous send completes when the transport says the receiver has matched it. */
     private Pending sendRemote(Remote remote, Scope scope, Object buf, int offset, int elements, Datatype type,
-                               int dest, int worldDest, int tag, String call) throws MPIException {
+                               int dest, int worldDest, int tag, SendMode mode, String call) throws MPIException {
         final Datatype.Base base = type.base();
+        final RemoteSyncSend sync = mode == SendMode.SYNCHRONOUS ? new RemoteSyncSend(this, dest, tag, elements, call)
+                : null;
         if (base == Datatype.Base.OBJECT) {
             final byte[] serialised = ObjectCodec.serialize((Object[]) buf, offset, elements, call);
-            remote.send(rank, worldDest, scope.wireContext(), tag, base, serialised, 0, elements, call);
+            remote.send(rank, worldDest, scope.wireContext(), tag, base, serialised, 0, elements, call, sync);
         } else {
-            remote.send(rank, worldDest, scope.wireContext(), tag, base, buf, offset, elements, call);
+            remote.send(rank, worldDest, scope.wireContext(), tag, base, buf, offset, elements, call, sync);
         }
-        return new Completed(this, dest, tag, elements);
+        return sync != null ? sync : new Completed(this, dest, tag, elements);
     }
 
     /**
      * A message from a rank in another process has arrived for this rank (called by the transport, in
      * the sender's send order). {@code data} is a fresh primitive array of {@code base} holding exactly
      * {@code elements} elements, or for {@code OBJECT} the serialised bytes of {@code elements} objects.
+     * {@code onMatched} (null for a standard send) runs once a receive has taken the message.
      */
-    public void deliverRemote(int context, int source, int tag, Datatype.Base base, int elements, Object data) {
+    public void deliverRemote(int context, int source, int tag, Datatype.Base base, int elements, Object data,
+                              Runnable onMatched) {
         final int bytes = base == Datatype.Base.OBJECT ? ((byte[]) data).length : elements * base.bytes();
         final Envelope e = new Envelope(context, source, tag, base, elements, data, 0, bytes, null);
+        e.onMatched = onMatched;
         final RecvOp matches = mailbox.send(e, world.network(), rank);
         if (matches != null) {
             Transfer.finishAll(matches);

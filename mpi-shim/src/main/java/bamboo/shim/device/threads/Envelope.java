@@ -26,6 +26,8 @@ final class Envelope {
     long seq;
     /** {@link System#nanoTime()} from which the message may match; 0 for at once. */
     long arrival;
+    /** Run when a receive has taken the message: a synchronous send from another process waits for it. */
+    Runnable onMatched;
 
     Envelope(int context, int source, int tag, Datatype.Base base, int elements, Object data, int dataOffset,
              int bytes, SendOp sendOp) {

@@ -24,7 +24,10 @@ public interface Remote {
      * @param offset   first element of {@code data} to send (0 for serialised objects)
      * @param elements array elements (objects for {@code OBJECT})
      * @param call     the MPI call, for error messages
+     * @param matched  null for a standard send; for a synchronous send, run once the receiver has matched
+     *                 the message (the receiving side's {@link Endpoint#deliverRemote} gets a callback to
+     *                 carry that back)
      */
     void send(int source, int dest, int context, int tag, Datatype.Base base, Object data, int offset, int elements,
-              String call) throws MPIException;
+              String call, Runnable matched) throws MPIException;
 }

@@ -40,6 +40,9 @@ final class Transfer {
                     + " (tag " + e.tag + "): " + ex, ex);
         }
         r.finish(e, failure);
+        if (e.onMatched != null) {
+            e.onMatched.run();
+        }
         if (e.sendOp != null) {
             e.sendOp.finish();
         }
