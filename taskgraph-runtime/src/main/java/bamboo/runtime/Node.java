@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
+import java.io.ObjectStreamClass;
 import java.io.ObjectOutputStream;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -354,7 +355,7 @@ final class Node {
                         + m.count + " elements, more than count=" + count);
             }
             if (kind == Elements.OBJECT) {
-                deserialize(m, (Object[]) buf, offset);
+                deserialize(m, (Object[]) buf, offset, task.getClass().getClassLoader());
             } else {
                 Elements.copyOut(m.payload, m.byteLength, buf, kind, offset);
             }
@@ -415,10 +416,21 @@ final class Node {
         return bytes.toByteArray();
     }
 
-    private static void deserialize(Message m, Object[] buf, int offset) {
+    /** Reads the objects back with {@code loader}, the receiving task's: the program's own classes (say a
+     *  record it sends) may be visible only there, not to the runtime's loader. */
+    private static void deserialize(Message m, Object[] buf, int offset, ClassLoader loader) {
         byte[] bytes = new byte[m.byteLength];
         Elements.copyOut(m.payload, m.byteLength, bytes, Elements.BYTE, 0);
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
+            @Override
+            protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+                try {
+                    return Class.forName(desc.getName(), false, loader);
+                } catch (ClassNotFoundException e) {
+                    return super.resolveClass(desc); // primitives and the like
+                }
+            }
+        }) {
             for (int i = 0; i < m.count; i++) {
                 buf[offset + i] = in.readObject();
             }

@@ -48,10 +48,14 @@ class HarnessPartsTest {
         for (String name : TranslatorGaps.all().keySet()) {
             assertTrue(Corpus.all().containsKey(name), "translator-gaps.txt names no corpus case: " + name);
         }
-        String tree = TranslatorGaps.all().get("tree-reduce");
-        assertEquals(tree, TranslatorGaps.excuse("tree-reduce", List.of("TreeReduce.java:45:38: error: " + tree + " (...)")));
-        assertNull(TranslatorGaps.excuse("tree-reduce", List.of("TreeReduce.java:1:1: error: something else")));
-        assertNull(TranslatorGaps.excuse("halo1d", List.of(tree)));
+        if (TranslatorGaps.all().isEmpty()) {
+            return;
+        }
+        var gap = TranslatorGaps.all().entrySet().iterator().next();
+        String text = gap.getValue();
+        assertEquals(text, TranslatorGaps.excuse(gap.getKey(), List.of("X.java:45:38: error: " + text + " (...)")));
+        assertNull(TranslatorGaps.excuse(gap.getKey(), List.of("X.java:1:1: error: something else")));
+        assertNull(TranslatorGaps.excuse("no-such-case", List.of(text)));
     }
 
     @Test

@@ -34,7 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
 final class TranslatedSide {
     static final String TRANSLATOR = "bamboo.translator.Translator";
     static final String RUNTIME = "bamboo.runtime.Graph";
-    private static final Map<String, Path> COMPILED = new ConcurrentHashMap<>();
+    /** Per case: the compiled classes, or the AssertionError that translating or compiling ended with
+     *  (kept, so the five task counts of a case do not translate and compile it five times). */
+    private static final Map<String, Object> COMPILED = new ConcurrentHashMap<>();
     private static final Object CAPTURE = new Object();
 
     private TranslatedSide() {
@@ -53,7 +55,17 @@ final class TranslatedSide {
 
     /** Translates (once) and runs {@code program} on the runtime. */
     static RunOutcome run(CorpusProgram program, int tasks, int workers, int nodes, long latencyNanos) {
-        Path classes = COMPILED.computeIfAbsent(program.name(), n -> translateAndCompile(program));
+        Object compiled = COMPILED.computeIfAbsent(program.name(), n -> {
+            try {
+                return translateAndCompile(program);
+            } catch (AssertionError e) {
+                return e;
+            }
+        });
+        if (compiled instanceof AssertionError e) {
+            throw e;
+        }
+        Path classes = (Path) compiled;
         String label = program.name() + " translated tasks=" + tasks + " workers=" + workers + " nodes=" + nodes
                 + (latencyNanos > 0 ? " latency=" + latencyNanos + "ns" : "");
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
@@ -63,10 +75,16 @@ final class TranslatedSide {
             synchronized (CAPTURE) {
                 PrintStream original = System.out;
                 PrintStream capture = new PrintStream(captured, true, StandardCharsets.UTF_8);
+                // As a launcher would: the program's loader is the context loader of the threads the
+                // graph starts (they inherit it), e.g. for deserialising the program's own classes.
+                Thread self = Thread.currentThread();
+                ClassLoader context = self.getContextClassLoader();
                 System.setOut(capture);
+                self.setContextClassLoader(loader);
                 try {
                     problem = runGraph(entry, tasks, workers, nodes, latencyNanos);
                 } finally {
+                    self.setContextClassLoader(context);
                     capture.flush();
                     System.setOut(original);
                 }
