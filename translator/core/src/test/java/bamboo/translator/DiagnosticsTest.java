@@ -209,11 +209,22 @@ class DiagnosticsTest {
     }
 
     @Test
-    void irecvOutsideReceiveBlock() {
+    void irecvOutsideReceiveBlockIsDeferredToTheWait() {
         program(
-            "        // ERROR: Irecv outside a receive block",
             "        Request q = MPI.COMM_WORLD.Irecv(buf, 0, 1, MPI.INT, 0, 0);",
             "        q.Wait();").doTest();
+    }
+
+    @Test
+    void waitForADeferredIrecvInsideTry() {
+        program(
+            "        Request q = MPI.COMM_WORLD.Irecv(buf, 0, 1, MPI.INT, 0, 0);",
+            "        Runnable r = () -> {",
+            "            try {",
+            "                // ERROR: Wait inside a lambda waits for an Irecv outside a receive block",
+            "                q.Wait();",
+            "            } catch (MPIException e) { }",
+            "        };").doTest();
     }
 
     @Test

@@ -21,7 +21,7 @@ public class Ring {
             }
         }
         int[] left = new int[1];
-        int[] me = {rank};
+        int[] me = {MPI.COMM_WORLD.Rank()};
         MPI.COMM_WORLD.Sendrecv(me, 0, 1, MPI.INT, (rank + 1) % size, 9, left, 0, 1, MPI.INT, (rank + size - 1) % size, 9);
         System.out.println("rank " + rank + " token " + token[0] + " left " + left[0]);
         MPI.Finalize();

@@ -68,6 +68,11 @@ public final class BodyAnalysis {
         return fields;
     }
 
+    /** Whether main has Irecvs outside receive blocks (the task then keeps a list of deferred receives). */
+    public boolean deferred() {
+        return program.main().findAll(MethodCallExpr.class).stream().anyMatch(c -> c.containsData(Marks.DEFERRED));
+    }
+
     public void run() {
         BlockStmt body = program.main().getBody().orElseThrow();
         for (Node n : body.findAll(Node.class)) {
@@ -93,12 +98,30 @@ public final class BodyAnalysis {
         for (Region r : program.regions()) {
             markUp(r.labelled(), body);
         }
+        boolean deferred = false;
+        for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
+            MpiCall mpi = MpiCall.of(call);
+            if (mpi != null && mpi.op() == MpiOp.IRECV
+                    && Where.part(call).map(p -> p.kind() != BlockKind.RECEIVE).orElse(true)) {
+                call.setData(Marks.DEFERRED, true);
+                deferred = true;
+            }
+        }
         for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
             MpiCall mpi = MpiCall.of(call);
             if (mpi == null) {
                 continue;
             }
-            boolean inReceive = Where.part(call).map(p -> p.kind() == BlockKind.RECEIVE).orElse(false);
+            BlockKind kind = Where.part(call).map(p -> p.kind()).orElse(null);
+            if (deferred && (mpi.op() == MpiOp.WAIT || mpi.op() == MpiOp.WAITALL) && kind != BlockKind.SEND
+                    && kind != BlockKind.RECEIVE) {
+                Statement s = (Statement) call.getParentNode().orElseThrow();
+                s.setData(Marks.OWN_POINT, true);
+                s.setData(Marks.DEFERRED_POINT, true);
+                markUp(s, body);
+                continue;
+            }
+            boolean inReceive = kind == BlockKind.RECEIVE;
             if (mpi.op() == MpiOp.SENDRECV || mpi.op() == MpiOp.RECV && !inReceive) {
                 Statement s = (Statement) call.getParentNode().orElseThrow(); // an ExpressionStmt (CallRules)
                 s.setData(Marks.OWN_POINT, true);

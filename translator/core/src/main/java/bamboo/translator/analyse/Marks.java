@@ -18,6 +18,12 @@ public final class Marks {
     /** On a blocking Recv / Sendrecv statement outside receive blocks: an evaluation point of its own. */
     public static final DataKey<Boolean> OWN_POINT = new DataKey<>() {
     };
+    /** On an Irecv outside receive blocks: recorded, and received at the next Wait / Waitall. */
+    public static final DataKey<Boolean> DEFERRED = new DataKey<>() {
+    };
+    /** On a Wait / Waitall statement that waits for deferred Irecvs: an evaluation point of its own. */
+    public static final DataKey<Boolean> DEFERRED_POINT = new DataKey<>() {
+    };
     /** On break / continue statements of main: the (original) statement they leave. */
     public static final DataKey<Statement> JUMP_TARGET = new DataKey<>() {
     };

@@ -80,6 +80,9 @@ public final class MpiRewriter {
             case RECV:
                 return replace(call, transfer("receive", call));
             case IRECV:
+                if (call.containsData(bamboo.translator.analyse.Marks.DEFERRED)) {
+                    return replace(call, transfer("bambooDefer", call));
+                }
                 if (statement) {
                     return replace(call, transfer("receive", call));
                 }

@@ -71,7 +71,7 @@ public final class ProgramEmitter {
                 r -> ready.containsKey(r) ? new MethodCallExpr(null, ready.get(r).name()) : null, yields);
         BlockStmt execute = machine.build(program.main().getBody().orElseThrow());
         TaskClass task = new TaskClass(program, analysis.fields(), execute, machine, inOrder,
-                rewriter.usesRequests(), yields);
+                rewriter.usesRequests() || analysis.deferred(), yields, analysis.deferred());
         List<GeneratedSource> out = new ArrayList<>();
         out.add(new GeneratedSource(program.packageName(), TaskClass.name(program), program.fileName(), task.print()));
         out.add(new GeneratedSource(program.packageName(), EntryPoint.name(program), program.fileName(),

@@ -49,11 +49,13 @@ final class TaskClass {
     private final List<ProgramEmitter.ReadyMethod> ready;
     private final boolean requests;
     private final boolean yields;
+    private final boolean deferred;
     private final Set<String> movedStatics = new HashSet<>();
     private final Set<String> copiedMethods = new HashSet<>();
 
     TaskClass(Program program, List<TaskField> fields, BlockStmt execute, StateMachine machine,
-              List<ProgramEmitter.ReadyMethod> ready, boolean requests, boolean yields) {
+              List<ProgramEmitter.ReadyMethod> ready, boolean requests, boolean yields, boolean deferred) {
+        this.deferred = deferred;
         this.program = program;
         this.fields = fields;
         this.execute = execute;
@@ -95,7 +97,13 @@ final class TaskClass {
             c.addField("boolean", "bambooYield", Modifier.Keyword.PRIVATE)
                     .setLineComment(" TaskHints.yieldAfterRegion() was called");
         }
-        boolean counts = ready.stream().anyMatch(ProgramEmitter.ReadyMethod::counts);
+        boolean counts = deferred || ready.stream().anyMatch(ProgramEmitter.ReadyMethod::counts);
+        if (deferred) {
+            c.addMember(Templates.member("private int bambooDeferred;")).getMember(c.getMembers().size() - 1)
+                    .setLineComment(" Irecvs outside receive blocks, received at the next Wait / Waitall");
+            c.addMember(Templates.member("private Object[] bambooDeferBuf = new Object[8];"));
+            c.addMember(Templates.member("private int[] bambooDeferArgs = new int[32];"));
+        }
         if (counts) {
             c.addMember(Templates.member(
                     "private int bambooNeeds;")).getMember(c.getMembers().size() - 1)
@@ -127,6 +135,11 @@ final class TaskClass {
         }
         if (counts) {
             c.addMember(Templates.member(NEED));
+        }
+        if (deferred) {
+            c.addMember(Templates.member(DEFER));
+            c.addMember(Templates.member(DEFERRED_ARRIVED));
+            c.addMember(Templates.member(RECEIVE_DEFERRED));
         }
         if (requests) {
             c.addMember(Templates.member(ISEND));
@@ -272,6 +285,45 @@ final class TaskClass {
             "    bambooNeedSource[bambooNeeds] = source;",
             "    bambooNeedTag[bambooNeeds++] = tag;",
             "    return count == 1 ? arrived(source, tag) : arrivedCount(source, tag) >= count;",
+            "}");
+
+    private static final String DEFER = String.join("\n",
+            "/** Irecv outside a receive block: noted, and received at the next Wait / Waitall. */",
+            "private mpi.Request bambooDefer(int source, int tag, Object buf, int offset, int count) {",
+            "    if (bambooDeferred == bambooDeferBuf.length) {",
+            "        bambooDeferBuf = java.util.Arrays.copyOf(bambooDeferBuf, 2 * bambooDeferred);",
+            "        bambooDeferArgs = java.util.Arrays.copyOf(bambooDeferArgs, 8 * bambooDeferred);",
+            "    }",
+            "    bambooDeferBuf[bambooDeferred] = buf;",
+            "    int at = 4 * bambooDeferred++;",
+            "    bambooDeferArgs[at] = source;",
+            "    bambooDeferArgs[at + 1] = tag;",
+            "    bambooDeferArgs[at + 2] = offset;",
+            "    bambooDeferArgs[at + 3] = count;",
+            "    return null;",
+            "}");
+
+    private static final String DEFERRED_ARRIVED = String.join("\n",
+            "/** Firing rule of a Wait / Waitall: every deferred Irecv's message has arrived. */",
+            "private boolean bambooDeferredArrived() {",
+            "    bambooNeeds = 0;",
+            "    for (int i = 0; i < bambooDeferred; i++) {",
+            "        if (!bambooNeed(bambooDeferArgs[4 * i], bambooDeferArgs[4 * i + 1])) {",
+            "            return false;",
+            "        }",
+            "    }",
+            "    return true;",
+            "}");
+
+    private static final String RECEIVE_DEFERRED = String.join("\n",
+            "/** Receives every deferred Irecv, in the order they were posted. */",
+            "private void bambooReceiveDeferred() {",
+            "    for (int i = 0; i < bambooDeferred; i++) {",
+            "        receive(bambooDeferArgs[4 * i], bambooDeferArgs[4 * i + 1], bambooDeferBuf[i], bambooDeferArgs[4 * i + 2],",
+            "                bambooDeferArgs[4 * i + 3]);",
+            "        bambooDeferBuf[i] = null;",
+            "    }",
+            "    bambooDeferred = 0;",
             "}");
 
     private static final String ISEND = String.join("\n",

@@ -104,8 +104,10 @@ public final class CallRules {
                                 + "in the receive block");
                     }
                 } else if (mpi.op() == MpiOp.IRECV) {
-                    d.error(file, call, "Irecv outside a receive block is not translated yet: put it in the receive "
-                            + "block of an olap region, or use a blocking Recv");
+                    // Deferred to the next Wait/Waitall, which becomes an evaluation point.
+                    if (barrier.isPresent() && isFunctional(barrier.get())) {
+                        d.error(file, call, "Irecv inside " + barrier.get() + " is not translated; call it from main");
+                    }
                 } else if (barrier.isPresent()) {
                     d.error(file, call, "blocking Recv inside " + barrier.get() + ": the task cannot suspend there; "
                             + "move the Recv out of it or into the receive block of an olap region");
@@ -129,11 +131,30 @@ public final class CallRules {
                 if (!statement) {
                     d.error(file, call, "the Status returned by " + name + " is not supported in translated programs "
                             + "yet; call " + name + " as a statement");
+                } else if (kind != BlockKind.SEND && kind != BlockKind.RECEIVE && barrier.isPresent()
+                        && deferredReceives(call)) {
+                    d.error(file, call, name + " inside " + barrier.get() + " waits for an Irecv outside a receive "
+                            + "block, so it is an evaluation point, and a task cannot suspend there; move it out");
                 }
                 return;
             default:
                 return;
         }
+    }
+
+    /** Whether the rank body holding {@code call} has an Irecv outside receive blocks (waits then suspend). */
+    public static boolean deferredReceives(Node inMain) {
+        Node body = inMain;
+        while (body.getParentNode().isPresent() && !(body instanceof MethodDeclaration)) {
+            body = body.getParentNode().get();
+        }
+        for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
+            MpiCall m = MpiCall.of(c);
+            if (m != null && m.op() == MpiOp.IRECV && Where.part(c).map(p -> p.kind() != BlockKind.RECEIVE).orElse(true)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isFunctional(String barrier) {

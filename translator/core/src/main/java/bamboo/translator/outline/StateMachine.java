@@ -373,6 +373,10 @@ public final class StateMachine {
 
     /** A blocking Recv (or Sendrecv) outside receive blocks: an evaluation point of its own. */
     private void ownPoint(ExpressionStmt s) {
+        if (s.containsData(Marks.DEFERRED_POINT)) {
+            deferredPoint(s);
+            return;
+        }
         ownPoints = true;
         MethodCallExpr call = (MethodCallExpr) s.getExpression().clone();
         for (Expression a : new ArrayList<>(call.getArguments())) {
@@ -404,6 +408,18 @@ public final class StateMachine {
         emit(new ExpressionStmt(recv));
         points.add(new Point(k, Templates.expression("arrived(bambooSource, bambooTag)"),
                 mpi.name() + " at " + sourceName + ":" + Marks.line(s)));
+    }
+
+    /** A Wait / Waitall when Irecvs outside receive blocks are pending: wait for all of them, then copy. */
+    private void deferredPoint(ExpressionStmt s) {
+        String name = ((MethodCallExpr) s.getExpression()).getNameAsString();
+        int k = label();
+        start(k);
+        Expression rule = new MethodCallExpr(null, "bambooDeferredArrived");
+        emit(commented(new IfStmt(not(rule.clone()), waiting(), null), s, "evaluation point of " + name
+                + " (Irecvs outside receive blocks)"));
+        emit(new ExpressionStmt(new MethodCallExpr(null, "bambooReceiveDeferred")));
+        points.add(new Point(k, rule, name + " at " + sourceName + ":" + Marks.line(s)));
     }
 
     private static Statement waiting() {
@@ -473,8 +489,15 @@ public final class StateMachine {
                     continue;
                 }
                 Expression init = v.getInitializer().get().clone();
-                if (init instanceof ArrayInitializerExpr) {
-                    init = Templates.expression("new " + v.getType() + " " + init);
+                if (init instanceof ArrayInitializerExpr && v.getType().isArrayType()) {
+                    // Built, not parsed from text, so the MPI calls inside keep their marks.
+                    com.github.javaparser.ast.type.ArrayType t = v.getType().asArrayType();
+                    NodeList<com.github.javaparser.ast.ArrayCreationLevel> levels = new NodeList<>();
+                    for (int i = 0; i < t.getArrayLevel(); i++) {
+                        levels.add(new com.github.javaparser.ast.ArrayCreationLevel());
+                    }
+                    init = new com.github.javaparser.ast.expr.ArrayCreationExpr(t.getElementType().clone(), levels,
+                            (ArrayInitializerExpr) init);
                 }
                 ExpressionStmt s = new ExpressionStmt(new AssignExpr(new NameExpr(v.getNameAsString()), init,
                         AssignExpr.Operator.ASSIGN));

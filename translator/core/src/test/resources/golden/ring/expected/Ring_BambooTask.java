@@ -114,7 +114,7 @@ public final class Ring_BambooTask extends bamboo.runtime.Task {
                     // from Ring.java:23
                     left = new int[1];
                     // from Ring.java:24
-                    me = new int[] { rank };
+                    me = new int[] { id() };
                     // Sendrecv: from Ring.java:25
                     send((rank + 1) % size, 9, me, 0, 1);
                     bambooSource = (rank + size - 1) % size;
