@@ -13,13 +13,19 @@ import picocli.CommandLine.Parameters;
                 "Suites:",
                 "  apps     the applications in every variant of BRIEF section 5 (basic, oversubscribed,",
                 "           virtual, splitphase, bamboo, nocomm): median times, speed-up, communication",
-                "           hidden; writes CSV and a plot. './bamboo bench apps --help' for its options."},
-        subcommands = {BenchCommand.Apps.class})
+                "           hidden; writes CSV and a plot. './bamboo bench apps --help' for its options.",
+                "  shim     OSU-style ping-pong latency and streaming bandwidth of the mpi-shim against a",
+                "           plain array copy ([--quick] [--ranks-as platform|virtual]).",
+                "  runtime  JMH: task switch, inject-and-fire, task-to-task latency, bandwidth, allocation",
+                "           per message, and the same ping-pong on virtual threads ([--quick]).",
+                "",
+                "Every suite ends with 'metric NAME VALUE UNIT' lines, one per figure."},
+        subcommands = {BenchCommand.Apps.class, BenchCommand.Shim.class, BenchCommand.Runtime.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        System.err.println("bamboo: bench needs a suite: apps (see 'bamboo bench --help')");
+        System.err.println("bamboo: bench needs a suite: apps, shim or runtime (see 'bamboo bench --help')");
         return Main.USAGE;
     }
 
@@ -32,6 +38,32 @@ public final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             return AppBench.run(args.toArray(new String[0]), System.out, System.err, null);
+        }
+    }
+
+    /** The mpi-shim's ping-pong and bandwidth (issue 2). Exits the JVM with the suite's code. */
+    @Command(name = "shim", description = "mpi-shim latency and bandwidth (options: --quick, --ranks-as platform|virtual).")
+    static final class Shim implements Callable<Integer> {
+        @Parameters(paramLabel = "OPTIONS", description = "Options of the suite")
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            bamboo.shim.bench.ShimBench.main(args.toArray(new String[0]));
+            return 0;
+        }
+    }
+
+    /** The runtime's JMH benchmarks (issue 3). Exits the JVM with the suite's code. */
+    @Command(name = "runtime", description = "Task-graph runtime micro-benchmarks (options: --quick).")
+    static final class Runtime implements Callable<Integer> {
+        @Parameters(paramLabel = "OPTIONS", description = "Options of the suite")
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            bamboo.runtime.bench.RuntimeBench.main(args.toArray(new String[0]));
+            return 0;
         }
     }
 }

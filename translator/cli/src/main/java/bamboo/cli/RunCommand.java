@@ -2,6 +2,7 @@ package bamboo.cli;
 
 import bamboo.cli.launch.Relauncher;
 import bamboo.cli.launch.ShimLauncher;
+import bamboo.cli.launch.TranslatedLauncher;
 import bamboo.cli.launch.UserError;
 import bamboo.cli.launch.Units;
 import java.nio.file.Path;
@@ -28,7 +29,14 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "Exit codes: 0 success; 1 a rank threw (one line names it; --verbose for the trace);",
                 "2 bad usage, a file that does not compile or an unknown class; 3 deadlock (every live",
-                "rank blocked in MPI with nothing in flight: the report says who waits for what)."},
+                "rank blocked in MPI with nothing in flight: the report says who waits for what).",
+                "",
+                "With --translated the program is translated (a .java file on the fly; a class name runs its",
+                "compiled companion X_Bamboo) and runs as --np tasks on --nodes processes of --workers",
+                "worker threads each, on the task-graph runtime.",
+                "",
+                "With --device aeron every rank is its own JVM, connected over Aeron (IPC on one host, UDP",
+                "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun."},
         footer = {"", "Examples:",
                 "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
                 "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
@@ -71,6 +79,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--device", paramLabel = "DEVICE", description = "Message device: 'threads' (one JVM) or 'aeron' (default: ${DEFAULT-VALUE}).")
     Device device = Device.threads;
 
+    @Option(names = "--hostfile", paramLabel = "FILE", description = "With --device aeron: place ranks on hosts, one per line: ADDRESS [slots=N] [exec=PREFIX].")
+    Path hostfile;
+
     @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH", description = "Where the program's classes are (':'-separated).")
     String classPath;
 
@@ -95,15 +106,40 @@ public final class RunCommand implements Callable<Integer> {
             return Relauncher.relaunch(javaHome, Main.class.getName(), again);
         }
         validate();
-        if (translated) {
-            throw new UserError("--translated is not available yet: the translator is being built (issue 4); "
-                    + "run without --translated to use the mpi-shim");
-        }
         if (device == Device.aeron) {
-            throw new UserError("--device aeron is not available yet (issue 8); use --device threads");
+            checkAeronOptions();
+        } else if (hostfile != null) {
+            throw new UserError("--hostfile needs --device aeron (the threads device runs in one JVM)");
+        }
+        if (translated) {
+            if (ranksAs == RanksAs.virtual) {
+                throw new UserError("--ranks-as applies to untranslated runs; translated tasks run on --workers threads");
+            }
+            return TranslatedLauncher.run(new TranslatedLauncher.Request(np, workers, nodes,
+                    Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth), trace, verbose, classPath,
+                    target, args));
+        }
+        if (trace != null) {
+            throw new UserError("--trace needs --translated (the trace shows the runtime's tasks and workers)");
         }
         return ShimLauncher.run(new ShimLauncher.Request(np, nodes, Units.parseDurationNanos(latency),
-                Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args));
+                Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args,
+                device == Device.aeron, hostfile));
+    }
+
+    /** The aeron device runs real processes: simulated-network and thread options do not apply. */
+    private void checkAeronOptions() {
+        if (translated) {
+            throw new UserError("--translated --device aeron is not available yet: the runtime's processes run on "
+                    + "the threads device (see docs/multi-process.md)");
+        }
+        if (nodes != 1 || !latency.equals("0") || !bandwidth.equals("inf")) {
+            throw new UserError("--nodes, --latency and --bandwidth simulate an interconnect on the threads device; "
+                    + "with --device aeron messages cross a real one (use --hostfile to place ranks on hosts)");
+        }
+        if (ranksAs == RanksAs.virtual) {
+            throw new UserError("--ranks-as virtual needs --device threads: with aeron every rank is a process");
+        }
     }
 
     private void validate() {

@@ -135,6 +135,25 @@ class RunCommandTest {
     }
 
     @Test
+    void runsRanksAsProcessesOverAeron() throws IOException {
+        Path ring = write("Ring.java", RING);
+        CliRun r = CliRun.of("run", "--device", "aeron", "--np", "2", ring.toString());
+        assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.out.contains("rank 0 got 11"), r.toString());
+        assertTrue(r.out.contains("rank 1 got 1"), r.toString());
+    }
+
+    @Test
+    void simulatedNetworkOptionsDoNotApplyToAeron() {
+        CliRun r = CliRun.of("run", "--device", "aeron", "--np", "2", "--nodes", "2", "X.java");
+        assertEquals(2, r.exitCode, r.toString());
+        assertTrue(r.err.contains("with --device aeron messages cross a real one"), r.toString());
+        r = CliRun.of("run", "--np", "2", "--hostfile", "hosts", "X.java");
+        assertEquals(2, r.exitCode, r.toString());
+        assertTrue(r.err.contains("--hostfile needs --device aeron"), r.toString());
+    }
+
+    @Test
     void missingFileIsAUsageError() {
         CliRun r = CliRun.of("run", "--np", "2", dir.resolve("Nope.java").toString());
         assertEquals(2, r.exitCode, r.toString());

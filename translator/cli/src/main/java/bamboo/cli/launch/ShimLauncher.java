@@ -3,6 +3,8 @@ package bamboo.cli.launch;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;
+import bamboo.shim.launch.ProcessConfig;
+import bamboo.shim.launch.ProcessJob;
 import java.io.File;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
@@ -15,9 +17,10 @@ import java.util.List;
 /** Runs a program untranslated on the mpi-shim's threads device and reports how it ended. */
 public final class ShimLauncher {
 
-    /** What to run and how. */
+    /** What to run and how; {@code hostfile} non-null or {@code processes} true selects the aeron device. */
     public record Request(int np, int nodes, long latencyNanos, double bandwidth, boolean virtualThreads,
-                          boolean verbose, String classPath, String target, List<String> args) {
+                          boolean verbose, String classPath, String target, List<String> args,
+                          boolean processes, Path hostfile) {
     }
 
     private ShimLauncher() {
@@ -34,6 +37,11 @@ public final class ShimLauncher {
             SourceCompiler.Output out = SourceCompiler.compile(Path.of(r.target()), compilePath);
             runPath.add(0, out.classesDir());
             mainClass = out.mainClass();
+        }
+        if (r.processes()) {
+            // One JVM per rank over Aeron: the launcher adds the shim and Aeron to the children's class path.
+            ProcessConfig processes = ProcessConfig.of(r.np()).withHostfile(r.hostfile());
+            return ProcessJob.run(processes, runPath, mainClass, r.args());
         }
         JobConfig config = JobConfig.of(r.np()).withNodes(r.nodes()).withLatencyNanos(r.latencyNanos())
                 .withBandwidth(r.bandwidth()).withVerbose(r.verbose())
@@ -81,7 +89,7 @@ public final class ShimLauncher {
         return List.of(locationOf(mpi.MPI.class), locationOf(bamboo.Bamboo.class));
     }
 
-    private static Path locationOf(Class<?> c) {
+    static Path locationOf(Class<?> c) {
         try {
             return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
@@ -89,7 +97,7 @@ public final class ShimLauncher {
         }
     }
 
-    private static URL[] urls(List<Path> paths) {
+    static URL[] urls(List<Path> paths) {
         URL[] urls = new URL[paths.size()];
         for (int i = 0; i < urls.length; i++) {
             try {

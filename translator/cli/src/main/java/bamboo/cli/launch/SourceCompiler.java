@@ -42,10 +42,20 @@ public final class SourceCompiler {
         if (!Files.isRegularFile(source)) {
             throw new UserError("no such file: " + source);
         }
+        return compile(List.of(source), source.getFileName().toString().replaceFirst("\\.java$", ""), classPath);
+    }
+
+    /**
+     * Compiles {@code sources} together into a fresh temporary directory, deleted when the JVM exits.
+     *
+     * @param mainSimpleName simple name of the class whose binary name {@link Output#mainClass()} gives
+     * @throws UserError listing every compiler error, one per line
+     */
+    public static Output compile(List<Path> sources, String mainSimpleName, List<Path> classPath) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
-            throw new UserError("compiling " + source.getFileName() + " needs a JDK, but this Java ("
-                    + System.getProperty("java.home") + ") has no compiler; set JAVA_HOME to a JDK");
+            throw new UserError("compiling needs a JDK, but this Java (" + System.getProperty("java.home")
+                    + ") has no compiler; set JAVA_HOME to a JDK");
         }
         Path out = createTempDir();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
@@ -54,15 +64,15 @@ public final class SourceCompiler {
                     "-d", out.toString(),
                     "-cp", classPath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator)),
                     "-proc:none", "-nowarn", "-g");
-            Iterable<? extends JavaFileObject> units = files.getJavaFileObjects(source);
+            Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
             boolean ok = javac.getTask(new StringWriter(), files, diagnostics, options, null, units).call();
             if (!ok) {
-                throw new UserError(format(source, diagnostics.getDiagnostics()), 2);
+                throw new UserError(format(sources.get(0), diagnostics.getDiagnostics()), 2);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Output(out, mainClassOf(source, out));
+        return new Output(out, mainClassOf(mainSimpleName, sources.get(0), out));
     }
 
     private static String format(Path source, List<Diagnostic<? extends JavaFileObject>> diagnostics) {
@@ -91,8 +101,7 @@ public final class SourceCompiler {
     }
 
     /** Finds the class compiled from the file's own name, in whatever package it declares. */
-    private static String mainClassOf(Path source, Path out) {
-        String simple = source.getFileName().toString().replaceFirst("\\.java$", "");
+    private static String mainClassOf(String simple, Path source, Path out) {
         try (Stream<Path> walk = Files.walk(out)) {
             return walk.filter(p -> p.getFileName().toString().equals(simple + ".class"))
                     .findFirst()
@@ -104,7 +113,8 @@ public final class SourceCompiler {
         }
     }
 
-    private static Path createTempDir() {
+    /** A fresh temporary directory, deleted when the JVM exits. */
+    public static Path createTempDir() {
         try {
             Path dir = Files.createTempDirectory("bamboo-run-");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));

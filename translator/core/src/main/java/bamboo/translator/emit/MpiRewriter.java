@@ -60,7 +60,9 @@ public final class MpiRewriter {
             case SIZE:
                 return replace(call, task("numTasks"));
             case WTIME:
-                return replace(call, new EnclosedExpr(Templates.expression("System.nanoTime() / 1e9")));
+                // mpi.MPI.Wtime is a plain clock, valid on any thread: keeping the call keeps one time origin
+                // even where a call escapes rewriting (regression: jacobi3d printed a negative time).
+                return call;
             case INIT:
                 return statement ? drop(call) : replace(call, new NameExpr(argsField));
             case FINALIZE:
