@@ -102,7 +102,8 @@ final class TaskClass {
             c.addMember(Templates.member("private int bambooDeferred;")).getMember(c.getMembers().size() - 1)
                     .setLineComment(" Irecvs outside receive blocks, received at the next Wait / Waitall");
             c.addMember(Templates.member("private Object[] bambooDeferBuf = new Object[8];"));
-            c.addMember(Templates.member("private int[] bambooDeferArgs = new int[32];"));
+            c.addMember(Templates.member("private int[] bambooDeferArgs = new int[48];"));
+            c.addMember(Templates.member("private int bambooDeferSeq;"));
         }
         if (counts) {
             c.addMember(Templates.member(
@@ -138,12 +139,16 @@ final class TaskClass {
         }
         if (deferred) {
             c.addMember(Templates.member(DEFER));
+            c.addMember(Templates.member(WAIT_FOR));
             c.addMember(Templates.member(DEFERRED_ARRIVED));
             c.addMember(Templates.member(RECEIVE_DEFERRED));
         }
         if (requests) {
             c.addMember(Templates.member(ISEND));
             c.addMember(Templates.member(IRECV));
+        }
+        if (deferred) {
+            c.addMember(Templates.member(REQUEST));
         }
         copyMethods(c);
         qualifyProgramReferences(c);
@@ -288,27 +293,68 @@ final class TaskClass {
             "}");
 
     private static final String DEFER = String.join("\n",
-            "/** Irecv outside a receive block: noted, and received at the next Wait / Waitall. */",
+            "/** Irecv outside a receive block: noted, and received when a Wait / Waitall asks for it. */",
             "private mpi.Request bambooDefer(int source, int tag, Object buf, int offset, int count) {",
             "    if (bambooDeferred == bambooDeferBuf.length) {",
             "        bambooDeferBuf = java.util.Arrays.copyOf(bambooDeferBuf, 2 * bambooDeferred);",
-            "        bambooDeferArgs = java.util.Arrays.copyOf(bambooDeferArgs, 8 * bambooDeferred);",
+            "        bambooDeferArgs = java.util.Arrays.copyOf(bambooDeferArgs, 12 * bambooDeferred);",
             "    }",
             "    bambooDeferBuf[bambooDeferred] = buf;",
-            "    int at = 4 * bambooDeferred++;",
+            "    int at = 6 * bambooDeferred++;",
             "    bambooDeferArgs[at] = source;",
             "    bambooDeferArgs[at + 1] = tag;",
             "    bambooDeferArgs[at + 2] = offset;",
             "    bambooDeferArgs[at + 3] = count;",
-            "    return null;",
+            "    bambooDeferArgs[at + 4] = ++bambooDeferSeq; // identifies the request",
+            "    bambooDeferArgs[at + 5] = 0; // 1: a Wait wants it, 2: received",
+            "    return new BambooRequest(bambooDeferSeq);",
+            "}");
+
+    private static final String REQUEST = String.join("\n",
+            "/** The request of a deferred Irecv: which noted receive a Wait / Waitall asks for. */",
+            "private static final class BambooRequest extends mpi.Request {",
+            "    final int seq;",
+            "",
+            "    BambooRequest(int seq) {",
+            "        super(null);",
+            "        this.seq = seq;",
+            "    }",
+            "}");
+
+    private static final String WAIT_FOR = String.join("\n",
+            "/**",
+            " * Marks the deferred receives a Wait (one request) or Waitall (an array) needs: its own, and every",
+            " * earlier pending one of the same (source, tag), which MPI's matching order completes first.",
+            " */",
+            "private void bambooWaitFor(Object requests) {",
+            "    Object[] all = requests instanceof Object[] ? (Object[]) requests : new Object[] {requests};",
+            "    for (Object r : all) {",
+            "        if (r instanceof BambooRequest) {",
+            "            for (int i = 0; i < bambooDeferred; i++) {",
+            "                if (bambooDeferArgs[6 * i + 4] == ((BambooRequest) r).seq && bambooDeferArgs[6 * i + 5] == 0) {",
+            "                    bambooDeferArgs[6 * i + 5] = 1;",
+            "                }",
+            "            }",
+            "        }",
+            "    }",
+            "    for (int j = bambooDeferred - 1; j >= 0; j--) {",
+            "        if (bambooDeferArgs[6 * j + 5] == 1) {",
+            "            for (int i = 0; i < j; i++) {",
+            "                if (bambooDeferArgs[6 * i + 5] == 0 && bambooDeferArgs[6 * i] == bambooDeferArgs[6 * j]",
+            "                        && bambooDeferArgs[6 * i + 1] == bambooDeferArgs[6 * j + 1]) {",
+            "                    bambooDeferArgs[6 * i + 5] = 1;",
+            "                }",
+            "            }",
+            "        }",
+            "    }",
             "}");
 
     private static final String DEFERRED_ARRIVED = String.join("\n",
-            "/** Firing rule of a Wait / Waitall: every deferred Irecv's message has arrived. */",
+            "/** Firing rule of a Wait / Waitall: the message of every receive it needs has arrived. */",
             "private boolean bambooDeferredArrived() {",
             "    bambooNeeds = 0;",
             "    for (int i = 0; i < bambooDeferred; i++) {",
-            "        if (!bambooNeed(bambooDeferArgs[4 * i], bambooDeferArgs[4 * i + 1])) {",
+            "        if (bambooDeferArgs[6 * i + 5] == 1 && !bambooNeed(bambooDeferArgs[6 * i], bambooDeferArgs[6 * i + 1])) {",
             "            return false;",
             "        }",
             "    }",
@@ -316,14 +362,21 @@ final class TaskClass {
             "}");
 
     private static final String RECEIVE_DEFERRED = String.join("\n",
-            "/** Receives every deferred Irecv, in the order they were posted. */",
+            "/** Receives what the Wait / Waitall needs, in the order the Irecvs were posted. */",
             "private void bambooReceiveDeferred() {",
+            "    boolean pending = false;",
             "    for (int i = 0; i < bambooDeferred; i++) {",
-            "        receive(bambooDeferArgs[4 * i], bambooDeferArgs[4 * i + 1], bambooDeferBuf[i], bambooDeferArgs[4 * i + 2],",
-            "                bambooDeferArgs[4 * i + 3]);",
-            "        bambooDeferBuf[i] = null;",
+            "        if (bambooDeferArgs[6 * i + 5] == 1) {",
+            "            receive(bambooDeferArgs[6 * i], bambooDeferArgs[6 * i + 1], bambooDeferBuf[i], bambooDeferArgs[6 * i + 2],",
+            "                    bambooDeferArgs[6 * i + 3]);",
+            "            bambooDeferArgs[6 * i + 5] = 2;",
+            "            bambooDeferBuf[i] = null;",
+            "        }",
+            "        pending |= bambooDeferArgs[6 * i + 5] == 0;",
             "    }",
-            "    bambooDeferred = 0;",
+            "    if (!pending) {",
+            "        bambooDeferred = 0;",
+            "    }",
             "}");
 
     private static final String ISEND = String.join("\n",

@@ -412,7 +412,11 @@ public final class StateMachine {
 
     /** A Wait / Waitall when Irecvs outside receive blocks are pending: wait for all of them, then copy. */
     private void deferredPoint(ExpressionStmt s) {
-        String name = ((MethodCallExpr) s.getExpression()).getNameAsString();
+        MethodCallExpr call = (MethodCallExpr) s.getExpression();
+        String name = call.getNameAsString();
+        Expression requests = name.equals("Waitall") ? call.getArgument(0) : call.getScope().orElseThrow();
+        emit(commented(new ExpressionStmt(new MethodCallExpr(null, "bambooWaitFor",
+                NodeList.nodeList(expr(requests)))), s, name + ":"));
         int k = label();
         start(k);
         Expression rule = new MethodCallExpr(null, "bambooDeferredArrived");

@@ -42,7 +42,9 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
 
     private Object[] bambooDeferBuf = new Object[8];
 
-    private int[] bambooDeferArgs = new int[32];
+    private int[] bambooDeferArgs = new int[48];
+
+    private int bambooDeferSeq;
 
     // messages a firing rule has counted so far, per (source, tag)
     private int bambooNeeds;
@@ -94,6 +96,8 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
                     for (int j = 0; j < size; j++) {
                         reqs[r++] = bambooIsend(j, round, mine, 0, 1);
                     }
+                    // Waitall: from Plain.java:22
+                    bambooWaitFor(reqs);
                     pc = 4;
                     continue bambooLoop;
                 case 4:
@@ -160,29 +164,59 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
     }
 
     /**
-     * Irecv outside a receive block: noted, and received at the next Wait / Waitall.
+     * Irecv outside a receive block: noted, and received when a Wait / Waitall asks for it.
      */
     private mpi.Request bambooDefer(int source, int tag, Object buf, int offset, int count) {
         if (bambooDeferred == bambooDeferBuf.length) {
             bambooDeferBuf = java.util.Arrays.copyOf(bambooDeferBuf, 2 * bambooDeferred);
-            bambooDeferArgs = java.util.Arrays.copyOf(bambooDeferArgs, 8 * bambooDeferred);
+            bambooDeferArgs = java.util.Arrays.copyOf(bambooDeferArgs, 12 * bambooDeferred);
         }
         bambooDeferBuf[bambooDeferred] = buf;
-        int at = 4 * bambooDeferred++;
+        int at = 6 * bambooDeferred++;
         bambooDeferArgs[at] = source;
         bambooDeferArgs[at + 1] = tag;
         bambooDeferArgs[at + 2] = offset;
         bambooDeferArgs[at + 3] = count;
-        return null;
+        // identifies the request
+        bambooDeferArgs[at + 4] = ++bambooDeferSeq;
+        // 1: a Wait wants it, 2: received
+        bambooDeferArgs[at + 5] = 0;
+        return new BambooRequest(bambooDeferSeq);
     }
 
     /**
-     * Firing rule of a Wait / Waitall: every deferred Irecv's message has arrived.
+     * Marks the deferred receives a Wait (one request) or Waitall (an array) needs: its own, and every
+     * earlier pending one of the same (source, tag), which MPI's matching order completes first.
+     */
+    private void bambooWaitFor(Object requests) {
+        Object[] all = requests instanceof Object[] ? (Object[]) requests : new Object[] { requests };
+        for (Object r : all) {
+            if (r instanceof BambooRequest) {
+                for (int i = 0; i < bambooDeferred; i++) {
+                    if (bambooDeferArgs[6 * i + 4] == ((BambooRequest) r).seq && bambooDeferArgs[6 * i + 5] == 0) {
+                        bambooDeferArgs[6 * i + 5] = 1;
+                    }
+                }
+            }
+        }
+        for (int j = bambooDeferred - 1; j >= 0; j--) {
+            if (bambooDeferArgs[6 * j + 5] == 1) {
+                for (int i = 0; i < j; i++) {
+                    if (bambooDeferArgs[6 * i + 5] == 0 && bambooDeferArgs[6 * i] == bambooDeferArgs[6 * j] && bambooDeferArgs[6 * i + 1] == bambooDeferArgs[6 * j + 1]) {
+                        bambooDeferArgs[6 * i + 5] = 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Firing rule of a Wait / Waitall: the message of every receive it needs has arrived.
      */
     private boolean bambooDeferredArrived() {
         bambooNeeds = 0;
         for (int i = 0; i < bambooDeferred; i++) {
-            if (!bambooNeed(bambooDeferArgs[4 * i], bambooDeferArgs[4 * i + 1])) {
+            if (bambooDeferArgs[6 * i + 5] == 1 && !bambooNeed(bambooDeferArgs[6 * i], bambooDeferArgs[6 * i + 1])) {
                 return false;
             }
         }
@@ -190,14 +224,21 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
     }
 
     /**
-     * Receives every deferred Irecv, in the order they were posted.
+     * Receives what the Wait / Waitall needs, in the order the Irecvs were posted.
      */
     private void bambooReceiveDeferred() {
+        boolean pending = false;
         for (int i = 0; i < bambooDeferred; i++) {
-            receive(bambooDeferArgs[4 * i], bambooDeferArgs[4 * i + 1], bambooDeferBuf[i], bambooDeferArgs[4 * i + 2], bambooDeferArgs[4 * i + 3]);
-            bambooDeferBuf[i] = null;
+            if (bambooDeferArgs[6 * i + 5] == 1) {
+                receive(bambooDeferArgs[6 * i], bambooDeferArgs[6 * i + 1], bambooDeferBuf[i], bambooDeferArgs[6 * i + 2], bambooDeferArgs[6 * i + 3]);
+                bambooDeferArgs[6 * i + 5] = 2;
+                bambooDeferBuf[i] = null;
+            }
+            pending |= bambooDeferArgs[6 * i + 5] == 0;
         }
-        bambooDeferred = 0;
+        if (!pending) {
+            bambooDeferred = 0;
+        }
     }
 
     /**
@@ -215,5 +256,18 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
     private mpi.Request bambooIrecv(int source, int tag, Object buf, int offset, int count) {
         receive(source, tag, buf, offset, count);
         return null;
+    }
+
+    /**
+     * The request of a deferred Irecv: which noted receive a Wait / Waitall asks for.
+     */
+    private static final class BambooRequest extends mpi.Request {
+
+        final int seq;
+
+        BambooRequest(int seq) {
+            super(null);
+            this.seq = seq;
+        }
     }
 }
