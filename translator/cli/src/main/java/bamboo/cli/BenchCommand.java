@@ -1,5 +1,6 @@
 package bamboo.cli;
 
+import bamboo.cli.launch.TranslatedAppRunner;
 import bamboo.examples.bench.AppBench;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,8 @@ public final class BenchCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return AppBench.run(args.toArray(new String[0]), System.out, System.err, null);
+            return AppBench.run(args.toArray(new String[0]), System.out, System.err,
+                    TranslatedAppRunner.forCheckout());
         }
     }
 

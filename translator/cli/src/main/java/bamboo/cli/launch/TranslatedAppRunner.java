@@ -1,0 +1,86 @@
+package bamboo.cli.launch;
+
+import bamboo.examples.bench.AppBench;
+import bamboo.examples.bench.OutputParser;
+import bamboo.examples.bench.RunPlan;
+import bamboo.examples.bench.Runner;
+import bamboo.runtime.Graph;
+import bamboo.runtime.GraphFailure;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the benchmark's {@code bamboo} variant: the application's {@code Annotated} form, translated from
+ * its source in the repository, as {@code plan.np()} tasks on {@code plan.nodes()} runtime processes with
+ * {@code plan.coresPerNode()} workers each, under the plan's simulated interconnect.
+ */
+public final class TranslatedAppRunner implements Runner {
+    private final Path sourceRoot;
+    private final Map<String, ClassLoader> loaders = new HashMap<>();
+
+    /** A runner translating the applications found under {@code sourceRoot} (examples/src/main/java). */
+    public TranslatedAppRunner(Path sourceRoot) {
+        this.sourceRoot = sourceRoot;
+    }
+
+    /** The examples' sources in the Bamboo checkout the launcher runs from. */
+    public static TranslatedAppRunner forCheckout() {
+        Path home = Path.of(System.getProperty("bamboo.home", "."));
+        Path root = home.resolve("examples").resolve("src").resolve("main").resolve("java");
+        if (!Files.isDirectory(root)) {
+            throw new UserError("the bamboo variant translates the examples' sources, but " + root + " is missing; "
+                    + "run from a Bamboo checkout (./bamboo sets bamboo.home)");
+        }
+        return new TranslatedAppRunner(root);
+    }
+
+    @Override
+    public double run(RunPlan plan, String[] argv) throws RunFailure {
+        String mainClass = plan.app().mainClass(plan.form());
+        ClassLoader loader = loaderFor(mainClass);
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        synchronized (TranslatedAppRunner.class) {
+            PrintStream previous = System.out;
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            try {
+                Graph.Builder graph = TranslatedLauncher.graphOf(loader, mainClass + TranslatedLauncher.ENTRY_SUFFIX,
+                        plan.np(), List.of(argv));
+                graph.workers(plan.coresPerNode()).nodes(plan.nodes()).latency(plan.latencyNanos())
+                        .bandwidth(Double.isInfinite(plan.bandwidth()) ? 0 : plan.bandwidth()).build().run();
+            } catch (GraphFailure | UserError e) {
+                throw new RunFailure(e.getMessage());
+            } finally {
+                System.out.flush();
+                System.setOut(previous);
+            }
+        }
+        return OutputParser.time(plan.app().name(), captured.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Translates and compiles each application once per benchmark. */
+    private ClassLoader loaderFor(String mainClass) throws RunFailure {
+        ClassLoader cached = loaders.get(mainClass);
+        if (cached != null) {
+            return cached;
+        }
+        Path source = sourceRoot.resolve(mainClass.replace('.', '/') + ".java");
+        try {
+            Path examples = ShimLauncher.locationOf(AppBench.class);
+            SourceCompiler.Output out = TranslatedLauncher.translateAndCompile(source, List.of(examples));
+            // Parent: our loader, which has the examples' shared kernels, the runtime and the shim.
+            ClassLoader loader = new URLClassLoader(ShimLauncher.urls(List.of(out.classesDir())),
+                    TranslatedAppRunner.class.getClassLoader());
+            loaders.put(mainClass, loader);
+            return loader;
+        } catch (UserError e) {
+            throw new RunFailure("translation failed: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+}
