@@ -147,8 +147,14 @@ public final class StateMachine {
         return Templates.statement("return Outcome.FINISHED;");
     }
 
+    private int lastLine = -1;
+
     private Statement commented(Statement s, Node from, String what) {
         int line = Marks.line(from);
+        if (line == lastLine && what == null) {
+            return s; // consecutive statements of one source line (or of one inlined collective): say it once
+        }
+        lastLine = line;
         if (line > 0) {
             String text = " " + (what == null ? "" : what + " ") + "from " + sourceName + ":" + line;
             String old = s.getComment().map(c -> c.getContent().strip().replace('\n', ' ')).orElse("");

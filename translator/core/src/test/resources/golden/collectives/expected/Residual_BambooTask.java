@@ -159,57 +159,39 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     local[0] = local[0] / 2 + iter;
                     // from Residual.java:14
                     c1_sendbuf = local;
-                    // from Residual.java:14
                     c1_sendoffset = 0;
-                    // from Residual.java:14
                     c1_recvbuf = global;
-                    // from Residual.java:14
                     c1_recvoffset = 0;
-                    // from Residual.java:14
                     c1_count = 1;
-                    // from Residual.java:14
                     c1_datatype = MPI.DOUBLE;
-                    // from Residual.java:14
                     c1_op = MPI.SUM;
-                    // from Residual.java:14
                     c1_rank = id();
-                    // from Residual.java:14
                     c1_size = numTasks();
-                    // from Residual.java:14
                     c1_per = c1_datatype.elementsPerItem();
-                    // from Residual.java:14
                     if (c1_sendbuf != c1_recvbuf || c1_sendoffset != c1_recvoffset) {
                         System.arraycopy(c1_sendbuf, c1_sendoffset * c1_per, c1_recvbuf, c1_recvoffset * c1_per, c1_count * c1_per);
                     }
-                    // from Residual.java:14
                     if (!(c1_size > 1)) {
                         pc = 2;
                         continue bambooLoop;
                     }
-                    // from Residual.java:14
                     c1_p = Integer.highestOneBit(c1_size);
-                    // from Residual.java:14
                     c1_rem = c1_size - c1_p;
-                    // from Residual.java:14
                     c1_tmp = java.lang.reflect.Array.newInstance(c1_recvbuf.getClass().getComponentType(), c1_count * c1_per);
-                    // from Residual.java:14
                     if (!(c1_rank >= 2 * c1_rem)) {
                         pc = 6;
                         continue bambooLoop;
                     }
-                    // from Residual.java:14
                     {
                         c1_v = c1_rank - c1_rem;
                     }
                     pc = 5;
                     continue bambooLoop;
                 case 6:
-                    // from Residual.java:14
                     if (!(c1_rank % 2 == 0)) {
                         pc = 8;
                         continue bambooLoop;
                     }
-                    // from Residual.java:14
                     {
                         send(c1_rank + 1, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                         c1_v = -1;
@@ -227,19 +209,15 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
                     receive(bambooSource, bambooTag, c1_tmp, 0 * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
-                    // from Residual.java:14
                     c1_op.Call(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
-                    // from Residual.java:14
                     c1_v = c1_rank / 2;
                     pc = 5;
                     continue bambooLoop;
                 case 5:
-                    // from Residual.java:14
                     if (!(c1_v >= 0)) {
                         pc = 10;
                         continue bambooLoop;
                     }
-                    // from Residual.java:14
                     c1_m = 1;
                     pc = 11;
                     continue bambooLoop;
@@ -249,9 +227,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                         pc = 10;
                         continue bambooLoop;
                     }
-                    // from Residual.java:14
                     c1_pv = c1_v ^ c1_m;
-                    // from Residual.java:14
                     c1_partner = c1_pv < c1_rem ? 2 * c1_pv + 1 : c1_pv + c1_rem;
                     // Sendrecv: from Residual.java:14
                     send(c1_partner, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
@@ -264,7 +240,6 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
                     receive(bambooSource, bambooTag, c1_tmp, 0 * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
-                    // from Residual.java:14
                     if (c1_pv < c1_v || c1_op.Is_commute()) {
                         c1_op.Call(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     } else {
@@ -278,12 +253,10 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     pc = 11;
                     continue bambooLoop;
                 case 10:
-                    // from Residual.java:14
                     if (!(c1_rank < 2 * c1_rem)) {
                         pc = 2;
                         continue bambooLoop;
                     }
-                    // from Residual.java:14
                     if (!(c1_rank % 2 == 0)) {
                         pc = 17;
                         continue bambooLoop;
@@ -301,7 +274,6 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     pc = 2;
                     continue bambooLoop;
                 case 17:
-                    // from Residual.java:14
                     {
                         send(c1_rank - 1, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                     }
@@ -314,11 +286,8 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                 case 3:
                     // from Residual.java:16
                     c2_rank = id();
-                    // from Residual.java:16
                     c2_size = numTasks();
-                    // from Residual.java:16
                     c2_token = new byte[1];
-                    // from Residual.java:16
                     c2_k = 1;
                     pc = 19;
                     continue bambooLoop;
@@ -353,21 +322,13 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     answer = new int[] { rank == 0 ? 42 : 0 };
                     // from Residual.java:18
                     c3_buf = answer;
-                    // from Residual.java:18
                     c3_offset = 0;
-                    // from Residual.java:18
                     c3_count = 1;
-                    // from Residual.java:18
                     c3_datatype = MPI.INT;
-                    // from Residual.java:18
                     c3_root = 0;
-                    // from Residual.java:18
                     c3_rank = id();
-                    // from Residual.java:18
                     c3_size = numTasks();
-                    // from Residual.java:18
                     c3_v = Math.floorMod(c3_rank - c3_root, c3_size);
-                    // from Residual.java:18
                     if (!(c3_v != 0)) {
                         pc = 23;
                         continue bambooLoop;
@@ -385,9 +346,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     pc = 23;
                     continue bambooLoop;
                 case 23:
-                    // from Residual.java:18
                     c3_top = c3_v != 0 ? Integer.lowestOneBit(c3_v) : c3_size <= 1 ? 1 : Integer.highestOneBit(c3_size - 1) << 1;
-                    // from Residual.java:18
                     for (int c3_m = c3_top >> 1; c3_m >= 1; c3_m >>= 1) {
                         if (c3_v + c3_m < c3_size) {
                             send((c3_v + c3_m + c3_root) % c3_size, 2147483002, c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
