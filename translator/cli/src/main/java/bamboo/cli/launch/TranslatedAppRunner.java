@@ -30,15 +30,31 @@ public final class TranslatedAppRunner implements Runner {
         this.sourceRoot = sourceRoot;
     }
 
-    /** The examples' sources in the Bamboo checkout the launcher runs from. */
+    /**
+     * The examples' sources in the Bamboo checkout: {@code bamboo.home} (set by ./bamboo), else the
+     * nearest enclosing directory of the working directory that has them. Looked up at the first run, so
+     * a benchmark that runs no bamboo variant needs no checkout.
+     */
     public static TranslatedAppRunner forCheckout() {
-        Path home = Path.of(System.getProperty("bamboo.home", "."));
-        Path root = home.resolve("examples").resolve("src").resolve("main").resolve("java");
-        if (!Files.isDirectory(root)) {
-            throw new UserError("the bamboo variant translates the examples' sources, but " + root + " is missing; "
-                    + "run from a Bamboo checkout (./bamboo sets bamboo.home)");
+        return new TranslatedAppRunner(null);
+    }
+
+    private Path sourceRoot() throws RunFailure {
+        if (sourceRoot != null) {
+            return sourceRoot;
         }
-        return new TranslatedAppRunner(root);
+        String home = System.getProperty("bamboo.home");
+        for (Path dir = Path.of(home != null ? home : ".").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path root = dir.resolve("examples").resolve("src").resolve("main").resolve("java");
+            if (Files.isDirectory(root)) {
+                return root;
+            }
+            if (home != null) {
+                break;
+            }
+        }
+        throw new RunFailure("the bamboo variant translates the examples' sources, which are not here: run it from"
+                + " a Bamboo checkout (./bamboo sets bamboo.home)");
     }
 
     @Override
@@ -70,7 +86,7 @@ public final class TranslatedAppRunner implements Runner {
         if (cached != null) {
             return cached;
         }
-        Path source = sourceRoot.resolve(mainClass.replace('.', '/') + ".java");
+        Path source = sourceRoot().resolve(mainClass.replace('.', '/') + ".java");
         try {
             Path examples = ShimLauncher.locationOf(AppBench.class);
             SourceCompiler.Output out = TranslatedLauncher.translateAndCompile(source, List.of(examples));
