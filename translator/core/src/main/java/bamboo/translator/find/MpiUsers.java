@@ -34,33 +34,43 @@ public final class MpiUsers {
                 }
             }
         }
-        Set<CallableDeclaration<?>> users = new HashSet<>();
+        // One walk per callable: its direct MPI use, the names it calls and the types it creates.
+        List<CallableDeclaration<?>> pending = new ArrayList<>();
+        Map<CallableDeclaration<?>, Set<String>> calls = new HashMap<>();
+        Map<CallableDeclaration<?>, Set<String>> creates = new HashMap<>();
+        for (CallableDeclaration<?> c : all) {
+            boolean direct = false;
+            Set<String> names = new HashSet<>();
+            for (MethodCallExpr call : c.findAll(MethodCallExpr.class)) {
+                MpiCall m = MpiCall.of(call);
+                direct |= m != null && !m.op().isHint();
+                if (m == null) {
+                    names.add(call.getNameAsString());
+                }
+            }
+            Set<String> created = new HashSet<>();
+            c.findAll(ObjectCreationExpr.class).forEach(n -> created.add(n.getType().getNameAsString()));
+            if (direct) {
+                record(c);
+            } else {
+                pending.add(c);
+                calls.put(c, names);
+                creates.put(c, created);
+            }
+        }
         boolean changed = true;
         while (changed) {
             changed = false;
-            for (CallableDeclaration<?> c : all) {
-                if (!users.contains(c) && usesMpi(c)) {
-                    users.add(c);
+            for (java.util.Iterator<CallableDeclaration<?>> it = pending.iterator(); it.hasNext(); ) {
+                CallableDeclaration<?> c = it.next();
+                if (calls.get(c).stream().anyMatch(methods::containsKey)
+                        || creates.get(c).stream().anyMatch(types::containsKey)) {
                     record(c);
+                    it.remove();
                     changed = true;
                 }
             }
         }
-    }
-
-    private boolean usesMpi(CallableDeclaration<?> c) {
-        for (MethodCallExpr call : c.findAll(MethodCallExpr.class)) {
-            MpiCall m = MpiCall.of(call);
-            if (m != null && !m.op().isHint() || m == null && methods.containsKey(call.getNameAsString())) {
-                return true;
-            }
-        }
-        for (ObjectCreationExpr n : c.findAll(ObjectCreationExpr.class)) {
-            if (types.containsKey(n.getType().getNameAsString())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void record(CallableDeclaration<?> c) {
