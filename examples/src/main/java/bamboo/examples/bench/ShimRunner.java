@@ -3,10 +3,7 @@ package bamboo.examples.bench;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Runs a plan untranslated on the shim's threads device: {@code np} ranks as threads of this JVM, each
@@ -33,23 +30,11 @@ public final class ShimRunner implements Runner {
                 .withLatencyNanos(plan.latencyNanos())
                 .withBandwidth(plan.bandwidth())
                 .withRanksAs(plan.virtual() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
-        String output;
-        JobResult result;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        // System.out is global: one job at a time may capture it.
-        synchronized (ShimRunner.class) {
-            PrintStream previous = System.out;
-            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            try {
-                result = ThreadsJob.runMain(config, classpath, plan.app().mainClass(plan.form()), argv);
-            } finally {
-                System.out.flush();
-                System.setOut(previous);
-            }
-            output = captured.toString(StandardCharsets.UTF_8);
-        }
-        if (!result.succeeded()) {
-            throw new RunFailure(result.message());
+        JobResult[] result = new JobResult[1];
+        String output = OutputCapture.of(
+                () -> result[0] = ThreadsJob.runMain(config, classpath, plan.app().mainClass(plan.form()), argv));
+        if (!result[0].succeeded()) {
+            throw new RunFailure(result[0].message());
         }
         return OutputParser.time(plan.app().name(), output);
     }

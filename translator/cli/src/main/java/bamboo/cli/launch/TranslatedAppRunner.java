@@ -1,15 +1,13 @@
 package bamboo.cli.launch;
 
 import bamboo.examples.bench.AppBench;
+import bamboo.examples.bench.OutputCapture;
 import bamboo.examples.bench.OutputParser;
 import bamboo.examples.bench.RunPlan;
 import bamboo.examples.bench.Runner;
 import bamboo.runtime.Graph;
 import bamboo.runtime.GraphFailure;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -61,23 +59,18 @@ public final class TranslatedAppRunner implements Runner {
     public double run(RunPlan plan, String[] argv) throws RunFailure {
         String mainClass = plan.app().mainClass(plan.form());
         ClassLoader loader = loaderFor(mainClass);
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        synchronized (TranslatedAppRunner.class) {
-            PrintStream previous = System.out;
-            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            try {
+        String output;
+        try {
+            output = OutputCapture.of(() -> {
                 Graph.Builder graph = TranslatedLauncher.graphOf(loader, mainClass + TranslatedLauncher.ENTRY_SUFFIX,
                         plan.np(), List.of(argv));
                 graph.workers(plan.coresPerNode()).nodes(plan.nodes()).latency(plan.latencyNanos())
                         .bandwidth(Double.isInfinite(plan.bandwidth()) ? 0 : plan.bandwidth()).build().run();
-            } catch (GraphFailure | UserError e) {
-                throw new RunFailure(e.getMessage());
-            } finally {
-                System.out.flush();
-                System.setOut(previous);
-            }
+            });
+        } catch (GraphFailure | UserError e) {
+            throw new RunFailure(e.getMessage());
         }
-        return OutputParser.time(plan.app().name(), captured.toString(StandardCharsets.UTF_8));
+        return OutputParser.time(plan.app().name(), output);
     }
 
     /** Translates and compiles each application once per benchmark. */
