@@ -13,11 +13,8 @@ import bamboo.translator.parse.JavaSources;
 import bamboo.translator.parse.ParsedUnit;
 import bamboo.translator.parse.SourceFile;
 
-import com.github.javaparser.ast.body.MethodDeclaration;
-import bamboo.translator.find.MpiUsers;
+import bamboo.translator.inline.MethodInliner;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 
 /**
@@ -42,26 +39,25 @@ public final class Translator {
         List<ParsedUnit> units = parser.parseAll(sources, d);
         List<Program> programs = new ArrayList<>();
         MpiCallClassifier classifier = new MpiCallClassifier(parser.facade());
-        Set<MethodDeclaration> exempt = new HashSet<>();
         for (ParsedUnit u : units) {
             List<Program> found = new ProgramFinder().find(u, d);
             for (Program p : found) {
                 classifier.classify(p.type(), p.fileName(), d);
-                p.type().getMethods().stream().filter(m -> m.isStatic()).forEach(exempt::add);
             }
             // MPI calls elsewhere only matter if a rank body reaches them: classify without reporting.
             classifier.classify(u.unit(), u.fileName(), new Diagnostics());
             programs.addAll(found);
         }
-        MpiUsers users = new MpiUsers(units, exempt);
         CollectiveInliner inliner = null;
+        MethodInliner methods = programs.isEmpty() ? null : new MethodInliner(parser, units);
         for (Program p : programs) {
             if (inliner == null) {
                 inliner = new CollectiveInliner(new CollectiveLibrary(parser));
             }
+            methods.inline(p, d);
             inliner.inline(p, d);
             new RegionFinder().find(p, d);
-            new CallRules(users).check(p, d);
+            new CallRules().check(p, d);
         }
         List<GeneratedSource> out = new ArrayList<>();
         if (d.isEmpty()) {

@@ -32,12 +32,6 @@ public final class CallRules {
     public static final Set<MpiOp> HELPER_SAFE = Set.of(MpiOp.RANK, MpiOp.SIZE, MpiOp.WTIME);
     private static final Set<String> PAIR_TYPES = Set.of("SHORT2", "INT2", "LONG2", "FLOAT2", "DOUBLE2");
 
-    private final MpiUsers users;
-
-    public CallRules(MpiUsers users) {
-        this.users = users;
-    }
-
     public void check(Program program, Diagnostics d) {
         String file = program.fileName();
         MethodDeclaration main = program.main();
@@ -274,7 +268,11 @@ public final class CallRules {
         return x.toString();
     }
 
-    /** Methods of the program class reachable from main that call MPI are issue 5's work: refuse them. */
+    /**
+     * Static methods of the program class that main still calls are copied into the task class as
+     * methods (every other method that needs the task was inlined into main): they may only ask for
+     * Rank / Size / Wtime, which the copy rewrites.
+     */
     private void checkHelpers(Program program, Diagnostics d) {
         Map<String, List<MethodDeclaration>> byName = new LinkedHashMap<>();
         for (MethodDeclaration m : program.type().getMethods()) {
@@ -287,10 +285,8 @@ public final class CallRules {
         for (MethodCallExpr c : program.main().findAll(MethodCallExpr.class)) {
             enqueue(program, c, byName, seen, work);
         }
-        checkOtherMethods(program, program.main(), d);
         while (!work.isEmpty()) {
             MethodDeclaration m = work.pop();
-            checkOtherMethods(program, m, d);
             for (MethodCallExpr c : m.findAll(MethodCallExpr.class)) {
                 MpiCall mpi = MpiCall.of(c);
                 if (mpi != null && !mpi.op().isHint() && !HELPER_SAFE.contains(mpi.op())) {
@@ -299,27 +295,6 @@ public final class CallRules {
                             + "move the call into main");
                 }
                 enqueue(program, c, byName, seen, work);
-            }
-        }
-    }
-
-    /** Calls into methods or constructors of other classes (or instance methods) that use MPI. */
-    private void checkOtherMethods(Program program, MethodDeclaration in, Diagnostics d) {
-        for (MethodCallExpr c : in.findAll(MethodCallExpr.class)) {
-            String target = users.method(c);
-            boolean ownStatic = (c.getScope().isEmpty() || c.getScope().get().toString().equals(program.simpleName()))
-                    && program.type().getMethodsByName(c.getNameAsString()).stream().anyMatch(m -> m.isStatic());
-            if (target != null && !ownStatic) {
-                d.error(program.fileName(), c, "call of " + target + ", which makes MPI calls: MPI calls outside the "
-                        + "program's main and static helpers are not translated yet; move them into main");
-            }
-        }
-        for (com.github.javaparser.ast.expr.ObjectCreationExpr n : in.findAll(
-                com.github.javaparser.ast.expr.ObjectCreationExpr.class)) {
-            String type = users.constructor(n);
-            if (type != null) {
-                d.error(program.fileName(), n, "new " + type + "(...) runs a constructor that makes MPI calls: not "
-                        + "translated yet; make those calls in main");
             }
         }
     }

@@ -1,0 +1,348 @@
+package bamboo.translator.inline;
+
+import bamboo.translator.find.MpiCall;
+import bamboo.translator.find.MpiOp;
+import bamboo.translator.find.Program;
+import com.github.javaparser.ast.DataKey;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.InitializerDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.resolution.declarations.ResolvedMethodDeclaration;
+import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The methods and constructors of the source tree reachable from a rank body, the calls between them
+ * (resolved by the symbol solver), and which of them need the task: they make MPI calls or touch the
+ * program's per-task statics, directly or through other methods. Those the task class can keep as
+ * methods (static methods of the program class that only ask for Rank / Size / Wtime or touch statics)
+ * are copied; every other one is inlined into the rank body.
+ */
+public final class CallGraph {
+    /** On a call or creation of the rank body (and of bodies it reaches): the declaration it runs. */
+    public static final DataKey<Node> TARGET = new DataKey<>() {
+    };
+
+    /** A call site in a body and the declaration it runs (a method, or a type for {@code new}). */
+    public record Edge(Node site, Node target) {
+    }
+
+    private final JavaParserFacade facade;
+    private final Members members;
+    private final Program program;
+    private final Set<String> declaredNames = new HashSet<>();
+    private final Set<String> movedStatics = new HashSet<>();
+    private final Map<Node, List<Edge>> edges = new LinkedHashMap<>();
+    private final Map<Node, String> direct = new LinkedHashMap<>();
+    private final Map<Node, Boolean> onlySafeMpi = new LinkedHashMap<>();
+    private final List<MethodCallExpr> unresolved = new ArrayList<>();
+    private final Set<Node> needs = new LinkedHashSet<>();
+    private final Set<Node> copyable = new LinkedHashSet<>();
+
+    public CallGraph(JavaParserFacade facade, Members members, Program program, List<MethodDeclaration> allMethods) {
+        this.facade = facade;
+        this.members = members;
+        this.program = program;
+        allMethods.forEach(m -> declaredNames.add(m.getNameAsString()));
+        for (FieldDeclaration f : program.type().getFields()) {
+            if (f.isStatic()) {
+                for (VariableDeclarator v : f.getVariables()) {
+                    if (!new Members.FieldRef(program.type(), f, v).isConstant()) {
+                        movedStatics.add(v.getNameAsString());
+                    }
+                }
+            }
+        }
+        build();
+        solve();
+    }
+
+    // ---- reachability -------------------------------------------------------------------------------
+
+    private void build() {
+        Deque<Node> work = new ArrayDeque<>();
+        work.add(program.main());
+        edges.put(program.main(), new ArrayList<>());
+        while (!work.isEmpty()) {
+            Node body = work.poll();
+            scan(body, work);
+        }
+    }
+
+    private void scan(Node body, Deque<Node> work) {
+        List<Edge> out = edges.get(body);
+        boolean safe = true;
+        String reason = null;
+        for (Node part : parts(body)) {
+            for (MethodCallExpr c : part.findAll(MethodCallExpr.class)) {
+                MpiCall mpi = MpiCall.of(c);
+                if (mpi != null) {
+                    if (mpi.op() != MpiOp.WTIME) {
+                        reason = reason != null ? reason : "calls " + mpiName(c);
+                        safe &= mpi.op() == MpiOp.RANK || mpi.op() == MpiOp.SIZE;
+                    }
+                    continue;
+                }
+                Node target = target(c);
+                if (target != null) {
+                    out.add(new Edge(c, target));
+                    enqueue(target, work);
+                }
+            }
+            for (ObjectCreationExpr n : part.findAll(ObjectCreationExpr.class)) {
+                Optional<TypeDeclaration<?>> t = members.type(n.getType().getNameAsString());
+                if (t.isPresent() && members.inTree(t.get())) {
+                    n.setData(TARGET, t.get());
+                    out.add(new Edge(n, t.get()));
+                    enqueue(t.get(), work);
+                }
+            }
+            if (reason == null) {
+                reason = programStatic(part, body);
+            }
+        }
+        if (reason != null) {
+            direct.put(body, reason);
+        }
+        onlySafeMpi.put(body, safe);
+    }
+
+    private void enqueue(Node target, Deque<Node> work) {
+        if (!edges.containsKey(target)) {
+            edges.put(target, new ArrayList<>());
+            work.add(target);
+        }
+    }
+
+    /** What runs for a body: a callable's own body; for a type (new T(...)), its constructors and initialisers. */
+    private static List<Node> parts(Node body) {
+        if (!(body instanceof TypeDeclaration)) {
+            return List.of(body);
+        }
+        List<Node> out = new ArrayList<>();
+        for (BodyDeclaration<?> m : ((TypeDeclaration<?>) body).getMembers()) {
+            if (m instanceof ConstructorDeclaration
+                    || m instanceof InitializerDeclaration && !((InitializerDeclaration) m).isStatic()
+                    || m instanceof FieldDeclaration && !((FieldDeclaration) m).isStatic()) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    private static String mpiName(MethodCallExpr c) {
+        return c.getScope().map(s -> s + ".").orElse("") + c.getNameAsString();
+    }
+
+    /** A reference to one of the program's per-task statics in {@code part}, as a reason, or null. */
+    private String programStatic(Node part, Node body) {
+        String x = program.simpleName();
+        for (FieldAccessExpr f : part.findAll(FieldAccessExpr.class)) {
+            if (f.getScope().toString().equals(x) && movedStatics.contains(f.getNameAsString())) {
+                return "uses " + x + "." + f.getNameAsString() + ", a static that is per-task state";
+            }
+        }
+        if (body == program.main()) {
+            return null;
+        }
+        for (NameExpr n : part.findAll(NameExpr.class)) {
+            if (!movedStatics.contains(n.getNameAsString())) {
+                continue;
+            }
+            Optional<Members.FieldRef> f = members.unqualified(n, body);
+            if (f.isPresent() && f.get().owner() == program.type()) {
+                return "uses " + x + "." + n.getNameAsString() + ", a static that is per-task state";
+            }
+        }
+        return null;
+    }
+
+    /** The method of the tree a call runs (resolved once, remembered on the call), or null. */
+    public Node target(MethodCallExpr c) {
+        if (c.containsData(TARGET)) {
+            return c.getData(TARGET);
+        }
+        if (!declaredNames.contains(c.getNameAsString())) {
+            return null;
+        }
+        try {
+            ResolvedMethodDeclaration r = facade.solve(c).getCorrespondingDeclaration();
+            Optional<Node> ast = r.toAst();
+            if (ast.isPresent() && ast.get() instanceof MethodDeclaration && members.inTree(ast.get())) {
+                c.setData(TARGET, ast.get());
+                return ast.get();
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            unresolved.add(c);
+        }
+        return null;
+    }
+
+    // ---- which bodies need the task -----------------------------------------------------------------
+
+    private void solve() {
+        needs.addAll(direct.keySet());
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Map.Entry<Node, List<Edge>> e : edges.entrySet()) {
+                if (!needs.contains(e.getKey()) && e.getValue().stream().anyMatch(x -> needs.contains(x.target()))) {
+                    needs.add(e.getKey());
+                    changed = true;
+                }
+            }
+        }
+        for (Node b : needs) {
+            if (b instanceof MethodDeclaration && b != program.main() && ((MethodDeclaration) b).isStatic()
+                    && Members.ownerType(b) == program.type() && onlySafeMpi.get(b)) {
+                copyable.add(b);
+            }
+        }
+        changed = true;
+        while (changed) {
+            changed = false;
+            for (java.util.Iterator<Node> it = copyable.iterator(); it.hasNext(); ) {
+                Node b = it.next();
+                if (edges.get(b).stream().anyMatch(x -> needs.contains(x.target()) && !copyable.contains(x.target()))) {
+                    it.remove();
+                    changed = true;
+                }
+            }
+        }
+    }
+
+    /** Whether a reached method must be inlined into the rank body. */
+    public boolean inline(Node declaration) {
+        return declaration instanceof MethodDeclaration && declaration != program.main()
+                && needs.contains(declaration) && !copyable.contains(declaration);
+    }
+
+    /** Whether a reached type's constructors need the task (creating one cannot be translated). */
+    public boolean constructorNeedsTask(Node declaration) {
+        return declaration instanceof TypeDeclaration && needs.contains(declaration);
+    }
+
+    /** Why a body needs the task: the first direct reason along its calls (for messages). */
+    public String why(Node body) {
+        Set<Node> seen = new HashSet<>();
+        Node at = body;
+        List<String> path = new ArrayList<>();
+        while (at != null && seen.add(at)) {
+            if (direct.containsKey(at)) {
+                return (path.isEmpty() ? "" : "through " + String.join(" -> ", path) + ", ") + direct.get(at);
+            }
+            Node next = null;
+            for (Edge e : edges.getOrDefault(at, List.of())) {
+                if (needs.contains(e.target())) {
+                    next = e.target();
+                    break;
+                }
+            }
+            if (next != null) {
+                path.add(name(next));
+            }
+            at = next;
+        }
+        return "makes MPI calls";
+    }
+
+    public List<Edge> edges(Node body) {
+        return edges.getOrDefault(body, List.of());
+    }
+
+    /** Calls the solver could not resolve whose name is that of a method that needs the task. */
+    public List<MethodCallExpr> unresolvedCandidates() {
+        Set<String> names = new HashSet<>();
+        needs.forEach(n -> {
+            if (n instanceof MethodDeclaration) {
+                names.add(((MethodDeclaration) n).getNameAsString());
+            }
+        });
+        List<MethodCallExpr> out = new ArrayList<>();
+        for (MethodCallExpr c : unresolved) {
+            if (names.contains(c.getNameAsString())) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Every reached body (main, methods, types created). */
+    public Set<Node> reached() {
+        return edges.keySet();
+    }
+
+    /**
+     * The cycles among methods to inline, each as the list of its methods (first repeated at the end), with
+     * the call that closes it.
+     */
+    public List<Cycle> cycles() {
+        List<Cycle> out = new ArrayList<>();
+        Set<Node> done = new HashSet<>();
+        for (Node start : edges.keySet()) {
+            if (inline(start) || start == program.main()) {
+                dfs(start, new ArrayList<>(), new ArrayList<>(), done, out);
+            }
+        }
+        return out;
+    }
+
+    /** A recursion through methods to inline: the methods in call order and the call that closes it. */
+    public record Cycle(List<Node> methods, Node closingCall) {
+    }
+
+    private void dfs(Node at, List<Node> stack, List<Node> sites, Set<Node> done, List<Cycle> out) {
+        if (done.contains(at)) {
+            return;
+        }
+        stack.add(at);
+        for (Edge e : edges.getOrDefault(at, List.of())) {
+            if (!inline(e.target())) {
+                continue;
+            }
+            int i = stack.indexOf(e.target());
+            if (i >= 0) {
+                List<Node> cycle = new ArrayList<>(stack.subList(i, stack.size()));
+                cycle.add(e.target());
+                out.add(new Cycle(cycle, e.site()));
+            } else {
+                sites.add(e.site());
+                dfs(e.target(), stack, sites, done, out);
+                sites.remove(sites.size() - 1);
+            }
+        }
+        stack.remove(stack.size() - 1);
+        done.add(at);
+    }
+
+    /** Owner.name of a method or the name of a type, for messages. */
+    public static String name(Node n) {
+        if (n instanceof CallableDeclaration) {
+            return Members.ownerType(n).getNameAsString() + "." + ((CallableDeclaration<?>) n).getNameAsString();
+        }
+        if (n instanceof TypeDeclaration) {
+            return "new " + ((TypeDeclaration<?>) n).getNameAsString();
+        }
+        return n.toString();
+    }
+}

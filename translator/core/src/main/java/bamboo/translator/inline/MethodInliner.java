@@ -1,0 +1,643 @@
+package bamboo.translator.inline;
+
+import bamboo.translator.analyse.BodyAnalysis;
+import bamboo.translator.analyse.Marks;
+import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.find.JumpTargets;
+import bamboo.translator.find.Program;
+import bamboo.translator.find.Where;
+import bamboo.translator.parse.JavaSources;
+import bamboo.translator.parse.ParsedUnit;
+import bamboo.translator.parse.Templates;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.DataKey;
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.comments.LineComment;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.SimpleName;
+import com.github.javaparser.ast.expr.SuperExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.ContinueStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.LabeledStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.PrimitiveType;
+import com.github.javaparser.ast.type.Type;
+import com.github.javaparser.resolution.declarations.ResolvedValueDeclaration;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Interprocedural translation: every method reachable from a rank body that needs the task (it makes MPI
+ * calls or touches per-task statics, directly or through other methods) is inlined into the rank body
+ * before the regions are found, so its regions, receives and collectives become evaluation points of the
+ * task. Parameters become fresh locals bound to the arguments in order, the method's locals and labels are
+ * renamed, {@code return e} assigns the call's result and leaves a labelled block, an instance method's
+ * fields are reached through its receiver, evaluated once. A call whose value is used is moved in front
+ * of its statement when that keeps Java's evaluation order ({@link CallSite}). Recursion through such
+ * methods is refused, naming the cycle.
+ */
+public final class MethodInliner {
+    /** On a program-class method that is inlined: the task class does not copy it. */
+    public static final DataKey<Boolean> INLINED = new DataKey<>() {
+    };
+    /** On the program class: members the task class needs for inlined code (field handles). */
+    public static final DataKey<List<BodyDeclaration<?>>> TASK_MEMBERS = new DataKey<>() {
+    };
+    /** On the program class: imports of the inlined methods' files. */
+    public static final DataKey<List<ImportDeclaration>> TASK_IMPORTS = new DataKey<>() {
+    };
+    private static final DataKey<Boolean> REFUSED = new DataKey<>() {
+    };
+    private static final int MAX_INLININGS = 20_000;
+
+    private final JavaSources sources;
+    private final Members members;
+    private final List<MethodDeclaration> allMethods = new ArrayList<>();
+    private final Set<String> privateFieldNames = new HashSet<>();
+    private int count;
+
+    public MethodInliner(JavaSources sources, List<ParsedUnit> units) {
+        this.sources = sources;
+        this.members = new Members(units);
+        for (ParsedUnit u : units) {
+            allMethods.addAll(u.unit().findAll(MethodDeclaration.class));
+            for (FieldDeclaration f : u.unit().findAll(FieldDeclaration.class)) {
+                if (f.isPrivate()) {
+                    f.getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
+                }
+            }
+        }
+    }
+
+    /** Inlines what {@code program}'s rank body reaches; problems become diagnostics. */
+    public void inline(Program program, Diagnostics d) {
+        CallGraph graph = new CallGraph(sources.facade(), members, program, allMethods);
+        Set<Node> blocked = new HashSet<>();
+        for (CallGraph.Cycle c : graph.cycles()) {
+            List<String> names = new ArrayList<>();
+            c.methods().forEach(m -> names.add(CallGraph.name(m)));
+            blocked.addAll(c.methods());
+            d.error(members.fileOf(c.closingCall()), c.closingCall(), "recursion through MPI-calling methods: "
+                    + String.join(" -> ", names) + "; the translator inlines such methods into the rank body, which "
+                    + "cannot end for a recursion: write it as a loop");
+        }
+        for (MethodCallExpr c : graph.unresolvedCandidates()) {
+            d.error(members.fileOf(c), c, "cannot resolve the call " + c.getNameAsString() + "(...) to tell whether it "
+                    + "reaches MPI (a method of that name does); check the types of its receiver and arguments");
+        }
+        for (Node body : graph.reached()) {
+            if (body != program.main() && !graph.inline(body)) {
+                continue;
+            }
+            for (CallGraph.Edge e : graph.edges(body)) {
+                if (graph.constructorNeedsTask(e.target())) {
+                    d.error(members.fileOf(e.site()), e.site(), "new " + ((TypeDeclaration<?>) e.target()).getNameAsString()
+                            + "(...) runs a constructor that " + graph.why(e.target()) + ": constructors are not inlined; "
+                            + "make those calls in a method");
+                }
+            }
+        }
+        new SharedStatics(members, program).check(graph, d);
+        Run run = new Run(program, graph, d);
+        int steps = 0;
+        while (true) {
+            MethodCallExpr next = null;
+            for (MethodCallExpr c : program.main().findAll(MethodCallExpr.class)) {
+                Node t = c.containsData(CallGraph.TARGET) ? c.getData(CallGraph.TARGET) : null;
+                if (t != null && !c.containsData(REFUSED) && graph.inline(t) && !blocked.contains(t)) {
+                    next = c;
+                    break;
+                }
+            }
+            if (next == null) {
+                break;
+            }
+            if (++steps > MAX_INLININGS) {
+                d.error(program.fileName(), program.main(), "inlining the methods main calls produced more than "
+                        + MAX_INLININGS + " copies; the program is too deep for the translator");
+                break;
+            }
+            if (!run.expand(next, (MethodDeclaration) next.getData(CallGraph.TARGET))) {
+                next.setData(REFUSED, true);
+            }
+        }
+        for (Node n : graph.reached()) {
+            if (graph.inline(n) && Members.ownerType(n) == program.type()) {
+                n.setData(INLINED, true);
+            }
+        }
+        program.type().setData(TASK_MEMBERS, run.access.members());
+        program.type().setData(TASK_IMPORTS, new ArrayList<>(run.imports));
+    }
+
+    /** One program's inlining: fresh names, field handles, imports. */
+    private final class Run {
+        final Program program;
+        final CallGraph graph;
+        final Diagnostics d;
+        final PrivateAccess access = new PrivateAccess();
+        final Set<ImportDeclaration> imports = new LinkedHashSet<>();
+        final Set<String> mutable = new HashSet<>();
+        final Set<String> taken = new HashSet<>(BodyAnalysis.RESERVED);
+
+        Run(Program program, CallGraph graph, Diagnostics d) {
+            this.program = program;
+            this.graph = graph;
+            this.d = d;
+            for (FieldDeclaration f : program.type().getFields()) {
+                if (f.isStatic()) {
+                    for (VariableDeclarator v : f.getVariables()) {
+                        taken.add(v.getNameAsString());
+                        if (!new Members.FieldRef(program.type(), f, v).isConstant()) {
+                            mutable.add(v.getNameAsString());
+                        }
+                    }
+                }
+            }
+            program.main().findAll(SimpleName.class).forEach(n -> taken.add(n.asString()));
+        }
+
+        private String fresh(String base) {
+            String name = base + "_" + count;
+            while (taken.contains(name)) {
+                name = name + "x";
+            }
+            taken.add(name);
+            return name;
+        }
+
+        private Set<String> mainLocals() {
+            Set<String> out = new HashSet<>();
+            program.main().findAll(VariableDeclarator.class).forEach(v -> out.add(v.getNameAsString()));
+            program.main().findAll(Parameter.class).forEach(p -> out.add(p.getNameAsString()));
+            return out;
+        }
+
+        private void refuse(Node at, String message) {
+            d.error(members.inTree(at) && at.getBegin().isPresent() ? members.fileOf(at) : program.fileName(), at, message);
+        }
+
+        /** Inlines one call; false (with a diagnostic) when it cannot. */
+        boolean expand(MethodCallExpr call, MethodDeclaration m) {
+            String what = "call of " + CallGraph.name(m) + ", which " + graph.why(m);
+            TypeDeclaration<?> owner = Members.ownerType(m);
+            Optional<String> barrier = Where.barrier(call);
+            if (barrier.isPresent() && (barrier.get().contains("lambda") || barrier.get().contains("class"))) {
+                refuse(call, what + ", inside " + barrier.get() + ": it cannot be inlined there; call it from main");
+                return false;
+            }
+            String why = unsupported(m, owner);
+            if (why != null) {
+                refuse(call, what + ": " + why);
+                return false;
+            }
+            boolean valueUsed = !(call.getParentNode().orElse(null) instanceof ExpressionStmt);
+            Statement anchor = null;
+            if (valueUsed) {
+                String no = CallSite.whyNot(call, new CallSite.Names(mainLocals(), mutable, program.simpleName()));
+                if (no != null) {
+                    refuse(call, what + ", cannot be inlined where it stands: " + no + "; assign its result to a local "
+                            + "in a statement of its own first");
+                    return false;
+                }
+                anchor = call.findAncestor(Statement.class).orElseThrow();
+                if (anchor instanceof WhileStmt) {
+                    CallSite.unfoldWhile((WhileStmt) anchor);
+                    return true; // the call now stands in an if statement: inlined on the next pass
+                }
+            }
+            count++;
+            BlockStmt block = new BlockStmt();
+            String receiver = null;
+            if (!m.isStatic()) {
+                Expression scope = call.getScope().orElse(null);
+                if (scope == null) {
+                    refuse(call, what + ": an instance method called without a receiver from a static context");
+                    return false;
+                }
+                if (scope instanceof NameExpr && mainLocals().contains(((NameExpr) scope).getNameAsString())) {
+                    receiver = ((NameExpr) scope).getNameAsString();
+                } else {
+                    receiver = fresh(decapitalize(owner.getNameAsString()));
+                    block.addStatement(declare(Templates.type(Members.typeRef(owner)), receiver, scope));
+                }
+            }
+            List<Expression> args = new ArrayList<>(call.getArguments());
+            Map<String, String> renames = new HashMap<>();
+            for (int i = 0; i < m.getParameters().size(); i++) {
+                Parameter p = m.getParameter(i);
+                String name = fresh(p.getNameAsString());
+                renames.put(p.getNameAsString(), name);
+                block.addStatement(declare(qualifiedType(p.getType()), name, args.get(i)));
+            }
+            String result = null;
+            if (!m.getType().isVoidType()) {
+                result = fresh(m.getNameAsString());
+                Statement decl = declare(qualifiedType(m.getType()), result, defaultValue(m.getType()));
+                if (valueUsed) {
+                    BlockStmt around = CallSite.blockAround(anchor);
+                    int at = indexOf(around, anchor);
+                    around.getStatements().add(at, decl);
+                } else {
+                    block.addStatement(decl);
+                }
+            }
+            BlockStmt body = body(m, owner, receiver, renames, result);
+            if (body == null) {
+                return false;
+            }
+            block.addStatement(body.getStatements().size() == 1 && body.getStatement(0) instanceof LabeledStmt
+                    ? body.getStatement(0) : body);
+            int line = call.getBegin().map(p -> p.line).orElse(Marks.line(call));
+            boolean sameFile = members.fileOf(m).equals(program.fileName());
+            if (!sameFile) {
+                for (Node n : block.findAll(Node.class)) {
+                    if (n.getRange().isPresent() && !n.containsData(Marks.LINE) && members.inTree(m)) {
+                        n.setRange(null);
+                    }
+                    n.setData(Marks.LINE, line);
+                }
+                addImports(m);
+            }
+            block.setComment(new LineComment(" " + CallGraph.name(m) + " from " + members.fileOf(m).replaceAll(".*[/\\\\]", "")
+                    + ":" + m.getBegin().map(p -> p.line).orElse(0) + ", inlined for the call at line " + line));
+            if (valueUsed) {
+                BlockStmt around = (BlockStmt) anchor.getParentNode().orElseThrow();
+                around.getStatements().add(indexOf(around, anchor), block);
+                call.replace(new NameExpr(result));
+            } else {
+                call.getParentNode().orElseThrow().replace(block);
+            }
+            return true;
+        }
+
+        /** Why a method cannot be inlined at all, or null. */
+        private String unsupported(MethodDeclaration m, TypeDeclaration<?> owner) {
+            if (m.getBody().isEmpty()) {
+                return "it has no body (abstract or native): the method that runs is only known at run time";
+            }
+            if (!m.isStatic() && !m.isPrivate() && !m.isFinal()) {
+                for (TypeDeclaration<?> sub : members.subtypes(owner)) {
+                    for (MethodDeclaration o : sub.getMethodsByName(m.getNameAsString())) {
+                        if (o.getParameters().size() == m.getParameters().size()) {
+                            return "it may run the override " + sub.getNameAsString() + "." + o.getNameAsString()
+                                    + " (virtual dispatch), and the translator inlines the method it resolves to; make "
+                                    + "the method final or call it on the exact type";
+                        }
+                    }
+                }
+            }
+            if (!m.getTypeParameters().isEmpty() || !m.isStatic() && owner instanceof ClassOrInterfaceDeclaration
+                    && !((ClassOrInterfaceDeclaration) owner).getTypeParameters().isEmpty()) {
+                return "generic methods and methods of generic classes are not inlined yet";
+            }
+            if (m.getParameters().stream().anyMatch(Parameter::isVarArgs)) {
+                return "varargs methods are not inlined yet";
+            }
+            if (Members.hidden(owner) && owner != program.type()) {
+                return "its class " + owner.getNameAsString() + " is private, so the task class cannot name it";
+            }
+            if (!m.isStatic() && owner instanceof ClassOrInterfaceDeclaration && !owner.isTopLevelType()
+                    && !((ClassOrInterfaceDeclaration) owner).isStatic()
+                    && !((ClassOrInterfaceDeclaration) owner).isInterface()) {
+                return "methods of inner (non-static nested) classes are not inlined yet; make "
+                        + owner.getNameAsString() + " a static nested class";
+            }
+            if (!Members.packageOf(m).equals(program.packageName())) {
+                return "its class is in package '" + Members.packageOf(m) + "', not in the program's; inlined code "
+                        + "must reach its members from the program's package";
+            }
+            return null;
+        }
+
+        /** The method's body, cloned and rewritten for its place in the rank body; null after an error. */
+        private BlockStmt body(MethodDeclaration m, TypeDeclaration<?> owner, String receiver,
+                               Map<String, String> renames, String result) {
+            BlockStmt original = m.getBody().orElseThrow();
+            BlockStmt copy = original.clone();
+            List<Node> from = original.findAll(Node.class);
+            List<Node> to = copy.findAll(Node.class);
+            if (from.size() != to.size()) {
+                throw new IllegalStateException("a clone of " + CallGraph.name(m) + " differs from it");
+            }
+            Map<Node, Node> twin = new IdentityHashMap<>();
+            for (int i = 0; i < from.size(); i++) {
+                twin.put(from.get(i), to.get(i));
+            }
+            for (VariableDeclarator v : original.findAll(VariableDeclarator.class)) {
+                renames.computeIfAbsent(v.getNameAsString(), this::fresh);
+            }
+            for (Parameter p : original.findAll(Parameter.class)) {
+                renames.computeIfAbsent(p.getNameAsString(), this::fresh);
+            }
+            Map<String, String> labels = new HashMap<>();
+            for (LabeledStmt l : original.findAll(LabeledStmt.class)) {
+                labels.put(l.getLabel().asString(), l.getLabel().asString() + "In" + count);
+            }
+            boolean ok = true;
+            List<Runnable> privates = new ArrayList<>();
+            for (Node o : from) {
+                Node c = twin.get(o);
+                if (o instanceof NameExpr) {
+                    ok &= name((NameExpr) o, (NameExpr) c, m, owner, receiver, renames, privates);
+                } else if (o instanceof VariableDeclarator) {
+                    ((VariableDeclarator) c).setName(renames.get(((VariableDeclarator) o).getNameAsString()));
+                    ((VariableDeclarator) c).setType(qualifiedType(((VariableDeclarator) o).getType()));
+                } else if (o instanceof Parameter) {
+                    ((Parameter) c).setName(renames.get(((Parameter) o).getNameAsString()));
+                } else if (o instanceof ThisExpr && ((ThisExpr) o).getTypeName().isEmpty() && !insideFunction(o, original)) {
+                    if (receiver == null) {
+                        refuse(o, "'this' in an inlined static context");
+                        ok = false;
+                    } else {
+                        c.replace(new NameExpr(receiver));
+                    }
+                } else if (o instanceof SuperExpr) {
+                    refuse(o, "'super' in " + CallGraph.name(m) + ", which is inlined into the rank body: not supported");
+                    ok = false;
+                } else if (o instanceof MethodCallExpr) {
+                    ok &= call((MethodCallExpr) o, (MethodCallExpr) c, m, receiver);
+                } else if (o instanceof FieldAccessExpr) {
+                    ok &= fieldAccess((FieldAccessExpr) o, (FieldAccessExpr) c, owner, privates);
+                } else if (o instanceof ObjectCreationExpr) {
+                    ((ObjectCreationExpr) c).setType((ClassOrInterfaceType) qualifiedType(((ObjectCreationExpr) o).getType()));
+                } else if (o instanceof LabeledStmt) {
+                    ((LabeledStmt) c).setLabel(new SimpleName(labels.get(((LabeledStmt) o).getLabel().asString())));
+                } else if (o instanceof BreakStmt && ((BreakStmt) o).getLabel().isPresent()) {
+                    String l = ((BreakStmt) o).getLabel().get().asString();
+                    ((BreakStmt) c).setLabel(new SimpleName(labels.getOrDefault(l, l)));
+                } else if (o instanceof ContinueStmt && ((ContinueStmt) o).getLabel().isPresent()) {
+                    String l = ((ContinueStmt) o).getLabel().get().asString();
+                    ((ContinueStmt) c).setLabel(new SimpleName(labels.getOrDefault(l, l)));
+                }
+            }
+            if (!ok) {
+                return null;
+            }
+            for (Runnable r : privates) {
+                r.run();
+            }
+            if (privateErrors) {
+                privateErrors = false;
+                return null;
+            }
+            return returns(copy, result);
+        }
+
+        private boolean privateErrors;
+
+        /** A simple name of the method: a renamed local, a field reached through the receiver or its class. */
+        private boolean name(NameExpr o, NameExpr c, MethodDeclaration m, TypeDeclaration<?> owner, String receiver,
+                             Map<String, String> renames, List<Runnable> privates) {
+            String n = o.getNameAsString();
+            if (renames.containsKey(n) && Members.isLocal(o, m)) {
+                c.setName(renames.get(n));
+                return true;
+            }
+            Optional<Members.FieldRef> f = members.unqualified(o, m);
+            if (f.isEmpty()) {
+                Optional<TypeDeclaration<?>> t = members.type(n);
+                Node parent = o.getParentNode().orElse(null);
+                boolean asScope = parent instanceof FieldAccessExpr || parent instanceof MethodCallExpr;
+                if (t.isPresent() && asScope && !t.get().isTopLevelType()) {
+                    c.replace(Templates.expression(Members.typeRef(t.get())));
+                }
+                return true;
+            }
+            Members.FieldRef ref = f.get();
+            FieldAccessExpr access;
+            if (ref.isStatic()) {
+                access = new FieldAccessExpr(Templates.expression(Members.typeRef(ref.owner())), n);
+            } else {
+                if (receiver == null || !isSelfOrSuper(ref.owner(), owner)) {
+                    refuse(o, "field " + n + " of an enclosing instance, in " + CallGraph.name(m)
+                            + ", which is inlined: not supported");
+                    return false;
+                }
+                access = new FieldAccessExpr(new NameExpr(receiver), n);
+            }
+            c.replace(access);
+            needsHandle(o, ref, access, privates);
+            return true;
+        }
+
+        private boolean isSelfOrSuper(TypeDeclaration<?> fieldOwner, TypeDeclaration<?> owner) {
+            for (TypeDeclaration<?> t = owner; t != null; t = members.superclass(t)) {
+                if (t == fieldOwner) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Private fields of other classes (and instance fields of the program class) go through handles. */
+        private void needsHandle(Node at, Members.FieldRef ref, FieldAccessExpr access, List<Runnable> privates) {
+            boolean copiedStatic = ref.owner() == program.type() && ref.isStatic();
+            if (!ref.isPrivate() || copiedStatic) {
+                return;
+            }
+            Type type = qualifiedType(ref.variable().getType());
+            String ownerRef = Members.typeRef(ref.owner());
+            privates.add(() -> {
+                if (access.getParentNode().isEmpty()) {
+                    return; // no longer in the tree: part of an access already rewritten
+                }
+                String no = this.access.rewrite(access, ref, type, ownerRef);
+                if (no != null) {
+                    refuse(at, no + " in inlined code: not supported; make the field package-private");
+                    privateErrors = true;
+                }
+            });
+        }
+
+        private boolean fieldAccess(FieldAccessExpr o, FieldAccessExpr c, TypeDeclaration<?> owner, List<Runnable> privates) {
+            String n = o.getNameAsString();
+            if (o.getScope() instanceof ThisExpr && ((ThisExpr) o.getScope()).getTypeName().isEmpty()) {
+                Optional<Members.FieldRef> f = members.field(owner, n);
+                f.ifPresent(ref -> needsHandle(o, ref, c, privates));
+                return true;
+            }
+            if (!privateFieldNames.contains(n)) {
+                return true;
+            }
+            if (o.getScope() instanceof NameExpr && !Members.isLocal((NameExpr) o.getScope(), Members.ownerMethod(o))) {
+                Optional<TypeDeclaration<?>> t = members.type(o.getScope().toString());
+                if (t.isPresent()) {
+                    Optional<Members.FieldRef> f = members.field(t.get(), n);
+                    f.ifPresent(ref -> needsHandle(o, ref, c, privates));
+                    return true;
+                }
+            }
+            try {
+                ResolvedValueDeclaration r = o.resolve();
+                if (r.isField()) {
+                    Optional<Node> ast = r.asField().toAst();
+                    if (ast.isPresent() && ast.get() instanceof FieldDeclaration) {
+                        FieldDeclaration fd = (FieldDeclaration) ast.get();
+                        for (VariableDeclarator v : fd.getVariables()) {
+                            if (v.getNameAsString().equals(n)) {
+                                needsHandle(o, new Members.FieldRef(Members.ownerType(fd), fd, v), c, privates);
+                            }
+                        }
+                    }
+                }
+                return true;
+            } catch (RuntimeException | StackOverflowError e) {
+                refuse(o, "cannot resolve the field access " + o + " in inlined code (a private field has that name)");
+                return false;
+            }
+        }
+
+        /** A call in the method's body: qualified with the receiver or the class when it has no scope. */
+        private boolean call(MethodCallExpr o, MethodCallExpr c, MethodDeclaration m, String receiver) {
+            Node target = o.containsData(CallGraph.TARGET) ? o.getData(CallGraph.TARGET) : graph.target(o);
+            if (!(target instanceof MethodDeclaration)) {
+                return true;
+            }
+            MethodDeclaration t = (MethodDeclaration) target;
+            TypeDeclaration<?> tOwner = Members.ownerType(t);
+            boolean copied = tOwner == program.type() && t.isStatic();
+            if (t.isPrivate() && !graph.inline(t) && !copied) {
+                refuse(o, "call of the private method " + CallGraph.name(t) + " from " + CallGraph.name(m)
+                        + ", which is inlined into the task: the task class cannot call it; make it package-private");
+                return false;
+            }
+            if (o.getScope().isEmpty()) {
+                if (t.isStatic()) {
+                    c.setScope(Templates.expression(Members.typeRef(tOwner)));
+                } else if (receiver != null) {
+                    c.setScope(new NameExpr(receiver));
+                }
+            }
+            return true;
+        }
+
+        /** {@code return e} becomes an assignment of the result and a jump to the end of the inlined body. */
+        private BlockStmt returns(BlockStmt body, String result) {
+            List<ReturnStmt> rets = new ArrayList<>();
+            for (ReturnStmt r : body.findAll(ReturnStmt.class)) {
+                if (!insideFunction(r, body)) {
+                    rets.add(r);
+                }
+            }
+            NodeList<Statement> top = body.getStatements();
+            boolean lastOnly = rets.isEmpty() || rets.size() == 1 && !top.isEmpty() && top.get(top.size() - 1) == rets.get(0);
+            String label = lastOnly ? null : "bambooReturn" + count;
+            for (ReturnStmt r : rets) {
+                NodeList<Statement> repl = new NodeList<>();
+                r.getExpression().ifPresent(e -> repl.add(new ExpressionStmt(
+                        new AssignExpr(new NameExpr(result), e, AssignExpr.Operator.ASSIGN))));
+                if (label != null) {
+                    repl.add(new BreakStmt(label));
+                }
+                if (repl.size() == 1 && r.getParentNode().orElse(null) instanceof BlockStmt) {
+                    r.replace(repl.get(0));
+                } else if (repl.isEmpty()) {
+                    r.remove();
+                } else {
+                    r.replace(new BlockStmt(repl));
+                }
+            }
+            if (label == null) {
+                return body;
+            }
+            return new BlockStmt(NodeList.nodeList(new LabeledStmt(label, body)));
+        }
+
+        /** A type of the method's file as the task class names it (nested types of the tree qualified). */
+        private Type qualifiedType(Type t) {
+            Type c = t.clone();
+            List<ClassOrInterfaceType> all = new ArrayList<>(c.findAll(ClassOrInterfaceType.class));
+            for (ClassOrInterfaceType x : all) {
+                if (x.getScope().isEmpty()) {
+                    Optional<TypeDeclaration<?>> d = members.type(x.getNameAsString());
+                    if (d.isPresent() && !d.get().isTopLevelType()) {
+                        x.setScope((ClassOrInterfaceType) Templates.type(Members.typeRef(
+                                (TypeDeclaration<?>) d.get().getParentNode().orElseThrow())));
+                    }
+                }
+            }
+            return c;
+        }
+
+        private void addImports(MethodDeclaration m) {
+            m.findCompilationUnit().map(CompilationUnit::getImports).ifPresent(list -> list.forEach(i -> imports.add(i.clone())));
+        }
+    }
+
+    private static int indexOf(BlockStmt block, Statement s) {
+        NodeList<Statement> list = block.getStatements();
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) == s) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("statement not in its block");
+    }
+
+    private static boolean insideFunction(Node n, Node limit) {
+        for (Node x = n.getParentNode().orElse(null); x != null && x != limit; x = x.getParentNode().orElse(null)) {
+            if (JumpTargets.isFunctionBoundary(x)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Statement declare(Type type, String name, Expression init) {
+        return new ExpressionStmt(new VariableDeclarationExpr(new VariableDeclarator(type, name, init)));
+    }
+
+    private static Expression defaultValue(Type t) {
+        if (t instanceof PrimitiveType) {
+            switch (((PrimitiveType) t).getType()) {
+                case BOOLEAN:
+                    return Templates.expression("false");
+                case CHAR:
+                    return Templates.expression("'\\0'");
+                case LONG:
+                    return Templates.expression("0L");
+                case FLOAT:
+                    return Templates.expression("0f");
+                case DOUBLE:
+                    return Templates.expression("0.0");
+                default:
+                    return Templates.expression("0");
+            }
+        }
+        return Templates.expression("null");
+    }
+
+    private static String decapitalize(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+}
