@@ -2,6 +2,9 @@ package bamboo.translator;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** The translator refuses what it cannot translate correctly, with a sentence at the right place. */
 class DiagnosticsTest {
 
@@ -273,7 +276,7 @@ class DiagnosticsTest {
     }
 
     @Test
-    void helperMethodCallingMpi() {
+    void helperMethodCallingMpiIsInlined() {
         DiagnosticHelper.create().addSourceLines("Q.java",
             "import bamboo.Bamboo;",
             "import mpi.*;",
@@ -285,14 +288,13 @@ class DiagnosticsTest {
             "        MPI.Finalize();",
             "    }",
             "    static void exchange() throws MPIException {",
-            "        // ERROR: method exchange is called from main and calls MPI",
             "        MPI.COMM_WORLD.Send(new int[1], 0, 1, MPI.INT, 0, 0);",
             "    }",
             "}").doTest();
     }
 
     @Test
-    void callsIntoAnotherClassThatUsesMpi() {
+    void constructorThatUsesMpi() {
         DiagnosticHelper.create().addSourceLines("K.java",
             "import bamboo.Bamboo;",
             "import mpi.*;",
@@ -300,9 +302,8 @@ class DiagnosticsTest {
             "public class K {",
             "    public static void main(String[] args) throws MPIException {",
             "        MPI.Init(args);",
-            "        // ERROR: new Kernel(...) runs a constructor that makes MPI calls",
+            "        // ERROR: new Kernel(...) runs a constructor that calls MPI.COMM_WORLD.Rank: constructors are not inlined",
             "        Kernel k = new Kernel();",
-            "        // ERROR: call of Kernel.step, which makes MPI calls",
             "        k.step();",
             "        MPI.Finalize();",
             "    }",
@@ -311,6 +312,221 @@ class DiagnosticsTest {
             "    final int rank;",
             "    Kernel() throws MPIException { rank = MPI.COMM_WORLD.Rank(); }",
             "    void step() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
+            "}").doTest();
+    }
+
+    /** A program whose main body is given, with helper classes after it (main starts on line 5). */
+    private static DiagnosticHelper withHelpers(String[] main, String... helpers) {
+        String[] head = {
+            "import bamboo.Bamboo;",
+            "import mpi.*;",
+            "@Bamboo",
+            "public class H {",
+            "    public static void main(String[] args) throws MPIException {",
+            "        MPI.Init(args);",
+            "        int rank = MPI.COMM_WORLD.Rank();",
+        };
+        String[] tail = {
+            "        MPI.Finalize();",
+            "    }",
+        };
+        List<String> all = new ArrayList<>(List.of(head));
+        all.addAll(List.of(main));
+        all.addAll(List.of(tail));
+        all.addAll(List.of(helpers));
+        return DiagnosticHelper.create().addSourceLines("H.java", all.toArray(new String[0]));
+    }
+
+    private static String[] lines(String... l) {
+        return l;
+    }
+
+    @Test
+    void directRecursionThroughMpi() {
+        withHelpers(lines("        down(3);"),
+            "    static void down(int n) throws MPIException {",
+            "        if (n == 0) return;",
+            "        MPI.COMM_WORLD.Send(new int[1], 0, 1, MPI.INT, 0, n);",
+            "        // ERROR: recursion through MPI-calling methods: H.down -> H.down",
+            "        down(n - 1);",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void mutualRecursionThroughMpi() {
+        withHelpers(lines("        Ping.ping(2);"),
+            "}",
+            "class Ping {",
+            "    static void ping(int n) throws MPIException {",
+            "        MPI.COMM_WORLD.Barrier();",
+            "        if (n > 0) Pong.pong(n - 1);",
+            "    }",
+            "}",
+            "class Pong {",
+            "    static void pong(int n) throws MPIException {",
+            "        // ERROR: recursion through MPI-calling methods: Ping.ping -> Pong.pong -> Ping.ping",
+            "        Ping.ping(n);",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void mutableStaticOfAnotherClass() {
+        withHelpers(lines("        Counter.tick();"),
+            "}",
+            "class Counter {",
+            "    static int ticks;",
+            "    static void tick() throws MPIException {",
+            "        // ERROR: static field Counter.ticks is not final, and the rank body reaches it",
+            "        ticks += MPI.COMM_WORLD.Rank();",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void finalStaticArrayWrittenByTheRank() {
+        withHelpers(lines("        Table.put(rank);"),
+            "}",
+            "class Table {",
+            "    static final int[] SLOTS = new int[16];",
+            "    static void put(int r) {",
+            "        // ERROR: static field Table.SLOTS is an array written here",
+            "        SLOTS[r % 16] = r;",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void callOnTheRightOfAnd() {
+        withHelpers(lines(
+            "        // ERROR: it stands on the right of &&, which may not evaluate it",
+            "        if (rank > 0 && Sum.all(rank) > 3) System.out.println(rank);"),
+            "}",
+            "class Sum {",
+            "    static int all(int v) throws MPIException {",
+            "        int[] in = {v};",
+            "        int[] out = new int[1];",
+            "        MPI.COMM_WORLD.Allreduce(in, 0, out, 0, 1, MPI.INT, MPI.SUM);",
+            "        return out[0];",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void callInAForCondition() {
+        withHelpers(lines(
+            "        // ERROR: it stands in the condition or update of a for loop",
+            "        for (int i = 0; i < Sum.all(1); i++) System.out.println(i);"),
+            "}",
+            "class Sum {",
+            "    static int all(int v) throws MPIException {",
+            "        int[] in = {v};",
+            "        int[] out = new int[1];",
+            "        MPI.COMM_WORLD.Allreduce(in, 0, out, 0, 1, MPI.INT, MPI.SUM);",
+            "        return out[0];",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void callAfterAnArrayReadItCouldChange() {
+        withHelpers(lines(
+            "        int[] box = {rank};",
+            "        // ERROR: 'box[0]' is evaluated before it in the same statement and the call could change it",
+            "        int s = box[0] + Sum.into(box);"),
+            "}",
+            "class Sum {",
+            "    static int into(int[] b) throws MPIException {",
+            "        MPI.COMM_WORLD.Allreduce(b, 0, b, 0, 1, MPI.INT, MPI.SUM);",
+            "        return b[0];",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void overriddenMethodThatUsesMpi() {
+        withHelpers(lines(
+            "        Base b = rank > 0 ? new Base() : new Derived();",
+            "        // ERROR: it may run the override Derived.step (virtual dispatch)",
+            "        b.step();"),
+            "}",
+            "class Base {",
+            "    void step() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
+            "}",
+            "class Derived extends Base {",
+            "    @Override void step() throws MPIException { MPI.COMM_WORLD.Barrier(); MPI.COMM_WORLD.Barrier(); }",
+            "}").doTest();
+    }
+
+    @Test
+    void mpiMethodCalledInALambda() {
+        withHelpers(lines(
+            "        Runnable r = () -> {",
+            "            try {",
+            "                // ERROR: inside a lambda: it cannot be inlined there",
+            "                Sync.all();",
+            "            } catch (MPIException e) {",
+            "                throw new IllegalStateException(e);",
+            "            }",
+            "        };",
+            "        r.run();"),
+            "}",
+            "class Sync {",
+            "    static void all() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
+            "}").doTest();
+    }
+
+    @Test
+    void privateMethodCalledFromInlinedCode() {
+        withHelpers(lines("        new Kernel().run(rank);"),
+            "}",
+            "class Kernel {",
+            "    void run(int r) throws MPIException {",
+            "        MPI.COMM_WORLD.Barrier();",
+            "        // ERROR: call of the private method Kernel.twice from Kernel.run",
+            "        System.out.println(twice(r));",
+            "    }",
+            "    private int twice(int r) { return 2 * r; }",
+            "}").doTest();
+    }
+
+    @Test
+    void valueOfAnIncrementOfAPrivateField() {
+        withHelpers(lines("        new Kernel().run();"),
+            "}",
+            "class Kernel {",
+            "    private int calls;",
+            "    void run() throws MPIException {",
+            "        MPI.COMM_WORLD.Barrier();",
+            "        // ERROR: the value of ++ on the private field calls is used",
+            "        int c = calls++;",
+            "        System.out.println(c);",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void methodOfAnInnerClass() {
+        withHelpers(lines(
+            "        H outer = new H();",
+            "        H.Inner in = outer.new Inner();",
+            "        // ERROR: methods of inner (non-static nested) classes are not inlined yet",
+            "        in.sync();"),
+            "    class Inner {",
+            "        void sync() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void genericMethodThatUsesMpi() {
+        withHelpers(lines(
+            "        // ERROR: generic methods and methods of generic classes are not inlined yet",
+            "        Util.sync(\"x\");"),
+            "}",
+            "class Util {",
+            "    static <T> void sync(T tag) throws MPIException { MPI.COMM_WORLD.Barrier(); }",
             "}").doTest();
     }
 

@@ -307,7 +307,7 @@ public final class CallRules {
             return;
         }
         for (MethodDeclaration m : byName.getOrDefault(c.getNameAsString(), List.of())) {
-            if (seen.add(m)) {
+            if (!m.containsData(Program.INLINED) && seen.add(m)) {
                 work.push(m);
             }
         }

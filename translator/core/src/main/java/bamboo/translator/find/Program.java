@@ -9,6 +9,9 @@ import java.util.List;
 /** A {@code @Bamboo} program class: its rank body ({@code main}) and the olap regions found in it. */
 public record Program(ParsedUnit unit, ClassOrInterfaceDeclaration type, MethodDeclaration main,
                       List<Region> regions) {
+    /** On a method of the program class that is inlined into the rank body (interprocedural stage). */
+    public static final com.github.javaparser.ast.DataKey<Boolean> INLINED = new com.github.javaparser.ast.DataKey<>() {
+    };
 
     public String fileName() {
         return unit.fileName();

@@ -67,8 +67,7 @@ import java.util.Set;
  */
 public final class MethodInliner {
     /** On a program-class method that is inlined: the task class does not copy it. */
-    public static final DataKey<Boolean> INLINED = new DataKey<>() {
-    };
+    public static final DataKey<Boolean> INLINED = Program.INLINED;
     /** On the program class: members the task class needs for inlined code (field handles). */
     public static final DataKey<List<BodyDeclaration<?>>> TASK_MEMBERS = new DataKey<>() {
     };
