@@ -13,19 +13,20 @@ public final class GraphTimeout extends GraphFailure {
     private final long runNanos;
     private final long limitNanos;
     private final transient List<StackTraceElement> frames;
+    private final transient StackTraceElement taskFrame;
 
-    GraphTimeout(int taskId, long runNanos, long limitNanos, List<StackTraceElement> frames) {
-        super(taskId, message(taskId, runNanos, limitNanos, frames), null);
+    GraphTimeout(int taskId, long runNanos, long limitNanos, List<StackTraceElement> frames, StackTraceElement at) {
+        super(taskId, message(taskId, runNanos, limitNanos, at), null);
         this.runNanos = runNanos;
         this.limitNanos = limitNanos;
         this.frames = List.copyOf(frames);
+        this.taskFrame = at;
     }
 
-    private static String message(int taskId, long runNanos, long limitNanos, List<StackTraceElement> frames) {
+    private static String message(int taskId, long runNanos, long limitNanos, StackTraceElement at) {
         StringBuilder b = new StringBuilder("task ").append(taskId).append(" has run for ")
                 .append(seconds(runNanos)).append(" without reaching its next evaluation point (task timeout ")
                 .append(seconds(limitNanos)).append(": Graph.Builder.taskTimeout, --task-timeout; 0 = off)");
-        StackTraceElement at = TaskFrames.taskFrame(frames);
         if (at != null) {
             b.append(" at ").append(TaskFrames.format(at));
         }
@@ -53,6 +54,6 @@ public final class GraphTimeout extends GraphFailure {
 
     /** The innermost frame in the task's own code (not the JDK's or the runtime's), or null. */
     public StackTraceElement taskFrame() {
-        return TaskFrames.taskFrame(frames);
+        return taskFrame;
     }
 }

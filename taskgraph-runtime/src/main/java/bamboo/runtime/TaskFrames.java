@@ -1,22 +1,32 @@
 package bamboo.runtime;
 
-import java.util.List;
-
-/** Picks out and prints the frames of a worker's stack that belong to the task's own code. */
+/** Picks out and prints the frame of a worker's stack that belongs to the task's own code. */
 final class TaskFrames {
     private TaskFrames() {
     }
 
-    /** The innermost frame outside the JDK and the runtime: the line of the task the worker is at. */
-    static StackTraceElement taskFrame(List<StackTraceElement> frames) {
-        for (StackTraceElement f : frames) {
-            String c = f.getClassName();
-            if (!(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")
-                    || c.startsWith("bamboo.runtime.") || c.startsWith("org.agrona."))) {
-                return f;
+    /**
+     * The innermost frame of the task's code: among the frames above the runtime's call into the task
+     * ({@code Task.callExecute} or {@code callInit}), the innermost one outside the JDK; null when the
+     * worker is not inside a task.
+     */
+    static StackTraceElement taskFrame(StackTraceElement[] stack) {
+        int entry = -1;
+        for (int i = 0; i < stack.length; i++) {
+            StackTraceElement f = stack[i];
+            if (f.getClassName().equals(Task.class.getName())
+                    && (f.getMethodName().equals("callExecute") || f.getMethodName().equals("callInit"))) {
+                entry = i;
+                break;
             }
         }
-        return null;
+        for (int i = 0; i < entry; i++) {
+            String c = stack[i].getClassName();
+            if (!(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun."))) {
+                return stack[i];
+            }
+        }
+        return entry > 0 ? stack[entry - 1] : null;
     }
 
     /** {@code Class.method(File.java:LINE)} without a class loader prefix. */

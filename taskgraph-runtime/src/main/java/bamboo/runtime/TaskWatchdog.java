@@ -45,7 +45,7 @@ final class TaskWatchdog {
                 Thread thread = w.thread;
                 StackTraceElement[] stack = thread == null ? new StackTraceElement[0] : thread.getStackTrace();
                 return new GraphTimeout(t.taskId(), ran, limitNanos,
-                        Arrays.asList(stack).subList(0, Math.min(FRAMES, stack.length)));
+                        Arrays.asList(stack).subList(0, Math.min(FRAMES, stack.length)), TaskFrames.taskFrame(stack));
             }
         }
         return null;
