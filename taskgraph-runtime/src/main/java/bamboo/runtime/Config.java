@@ -24,4 +24,9 @@ final class Config {
     long handlerMaxParkNanos = 50_000;
     long deadlockCheckNanos = 50_000_000;
     long closeTimeoutMillis = 5_000;
+    /** Flow control: the most bytes of unreceived messages one task may hold (each counts its payload plus
+     *  {@link Node#MESSAGE_OVERHEAD}); senders are held at a quarter of it and resumed at an eighth. */
+    long inboxLimit = 256L << 20;
+    /** Watchdog: the longest a task may run between evaluation points; 0 = off. */
+    long taskTimeoutNanos = 60_000_000_000L;
 }

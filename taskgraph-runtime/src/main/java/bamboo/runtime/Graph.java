@@ -17,7 +17,8 @@ import java.util.function.IntFunction;
  * }</pre>
  *
  * {@code run()} returns when every task has finished; it throws {@link GraphFailure} when a task throws
- * (task id and cause) and {@link GraphDeadlock} when the graph can no longer move (who waits for what).
+ * (task id and cause), {@link GraphDeadlock} when the graph can no longer move (who waits for what) and
+ * {@link GraphTimeout} when a task runs past the task timeout without reaching an evaluation point.
  */
 public final class Graph {
 
@@ -34,11 +35,25 @@ public final class Graph {
         private final long elapsedNanos;
         private final Profile profile;
         private final long unreceived;
+        private final long peakInboxBytes;
+        private final long holds;
 
-        Result(long elapsedNanos, Profile profile, long unreceived) {
+        Result(long elapsedNanos, Profile profile, long unreceived, long peakInboxBytes, long holds) {
             this.elapsedNanos = elapsedNanos;
             this.profile = profile;
             this.unreceived = unreceived;
+            this.peakInboxBytes = peakInboxBytes;
+            this.holds = holds;
+        }
+
+        /** Flow control: the most bytes one task's inbox held at once (payload plus 64 bytes per message). */
+        public long peakInboxBytes() {
+            return peakInboxBytes;
+        }
+
+        /** Flow control: how many times a sender was held at an evaluation point. */
+        public long heldSenders() {
+            return holds;
         }
 
         /** Wall time from the start of the workers to the last task finishing. */
@@ -161,6 +176,34 @@ public final class Graph {
             c.spins = spins;
             c.yields = yields;
             c.maxParkNanos = maxParkNanos;
+            return this;
+        }
+
+        /**
+         * Flow control: the most bytes of messages one task may hold unreceived (payload plus 64 bytes per
+         * message; default 256 MiB). A sender that pushes a task over a quarter of it is held at its next
+         * evaluation point until that task has received down to an eighth (or waits, or finishes); a send
+         * that would go over the limit itself ends the run with {@link GraphFlood}.
+         */
+        public Builder inboxLimit(long bytes) {
+            if (bytes < 1024) {
+                throw new IllegalArgumentException("Graph.Builder.inboxLimit: must be >= 1024 bytes, got " + bytes);
+            }
+            c.inboxLimit = bytes;
+            return this;
+        }
+
+        /**
+         * Watchdog: a task whose {@code init()} or {@code execute()} runs longer than this without returning
+         * (reaching its next evaluation point) ends the run with {@link GraphTimeout}, naming the task and
+         * where it is. 0 turns the watchdog off (default 60 s).
+         */
+        public Builder taskTimeout(java.time.Duration timeout) {
+            Objects.requireNonNull(timeout, "Graph.Builder.taskTimeout: timeout is null");
+            if (timeout.isNegative()) {
+                throw new IllegalArgumentException("Graph.Builder.taskTimeout: must be >= 0 (0 = off), got " + timeout);
+            }
+            c.taskTimeoutNanos = timeout.toNanos();
             return this;
         }
 

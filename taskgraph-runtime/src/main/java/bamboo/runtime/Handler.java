@@ -372,7 +372,7 @@ final class Handler implements Agent, Node.Remote {
                 stats.messagesReceived++;
                 stats.bytesReceived += m.byteLength;
                 int dest = m.dest;
-                node.deliver(m, -1);
+                node.deliverRemote(m);
                 delivered.incrementAndGet();
                 if (tracing) {
                     trace.handler(start, System.nanoTime(), dest, false);
