@@ -3,6 +3,8 @@ package bamboo.runtime;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.Arrays;
 
 import bamboo.shim.device.threads.JobAbortedError;
@@ -17,12 +19,13 @@ import mpi.MPIException;
  *
  * <pre>
  * java ... bamboo.shim.launch.RankMain bamboo.runtime.GraphMain [--tasks N] [--workers W] [--trace FILE]
- *          [--verbose] X_Bamboo [program args...]
+ *          [--inbox-limit BYTES] [--task-timeout-ms MS] [--verbose] X_Bamboo [program args...]
  * </pre>
  *
  * Builds {@code X_Bamboo.graph(N, args)} (N defaults to the number of processes), joins the world
  * ({@link Graph.Builder#joinWorld()}) and runs this process's tasks. How it ends, on every process alike:
- * normally (exit 0); a task failed (exit 1) or the graph deadlocked (exit 3), printed once, by the process
+ * normally (exit 0); a task failed (exit 1), the graph deadlocked (exit 3) or a task overran the watchdog's
+ * limit (exit 4), printed once, by the process
  * where it was found, in the words of a one-JVM run ({@code bamboo: task 5 failed: ...}); or the world
  * was aborted under it (a process died), which the device reports.
  */
@@ -31,6 +34,7 @@ public final class GraphMain {
     static final int FAILED = 1;
     static final int USAGE = 2;
     static final int DEADLOCK = 3;
+    static final int TIMEOUT = 4;
 
     private GraphMain() {
     }
@@ -39,6 +43,8 @@ public final class GraphMain {
         int tasks = 0;
         int workers = 1;
         Path trace = null;
+        long inboxLimit = 0;
+        long taskTimeoutNanos = -1;
         boolean verbose = false;
         int i = 0;
         for (; i < argv.length && argv[i].startsWith("--"); i++) {
@@ -52,9 +58,11 @@ public final class GraphMain {
             }
             String v = argv[++i];
             switch (a) {
-                case "--tasks" -> tasks = number(a, v);
-                case "--workers" -> workers = number(a, v);
+                case "--tasks" -> tasks = (int) number(a, v, 1);
+                case "--workers" -> workers = (int) number(a, v, 1);
                 case "--trace" -> trace = Path.of(v);
+                case "--inbox-limit" -> inboxLimit = number(a, v, 1);
+                case "--task-timeout-ms" -> taskTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(number(a, v, 0));
                 default -> throw usage("unknown option " + a);
             }
         }
@@ -71,6 +79,12 @@ public final class GraphMain {
         Graph.Builder builder = graphOf(companion, tasks, args, rank).workers(workers).joinWorld();
         if (trace != null) {
             builder.trace(trace);
+        }
+        if (inboxLimit > 0) {
+            builder.inboxLimit(inboxLimit);
+        }
+        if (taskTimeoutNanos >= 0) {
+            builder.taskTimeout(Duration.ofNanos(taskTimeoutNanos));
         }
         try {
             Graph.Result result = builder.build().run();
@@ -89,7 +103,8 @@ public final class GraphMain {
                     f.getCause().printStackTrace();
                 }
             }
-            throw new RankExit(f instanceof GraphDeadlock ? DEADLOCK : FAILED, f.getMessage());
+            throw new RankExit(f instanceof GraphDeadlock ? DEADLOCK : f instanceof GraphTimeout ? TIMEOUT : FAILED,
+                    f.getMessage());
         }
         MPI.Finalize();
     }
@@ -115,21 +130,22 @@ public final class GraphMain {
         }
     }
 
-    private static int number(String option, String v) {
+    private static long number(String option, String v, long min) {
         try {
-            int n = Integer.parseInt(v);
-            if (n >= 1) {
+            long n = Long.parseLong(v);
+            if (n >= min) {
                 return n;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw usage(option + " must be a number >= 1, got '" + v + "'");
+        throw usage(option + " must be a number >= " + min + ", got '" + v + "'");
     }
 
     private static RankExit usage(String why) {
         System.err.println("bamboo.runtime.GraphMain: " + why);
-        System.err.println("usage: GraphMain [--tasks N] [--workers W] [--trace FILE] [--verbose] X_Bamboo [args...]");
+        System.err.println("usage: GraphMain [--tasks N] [--workers W] [--trace FILE] [--inbox-limit BYTES] "
+                + "[--task-timeout-ms MS] [--verbose] X_Bamboo [args...]");
         return new RankExit(USAGE, why);
     }
 

@@ -110,13 +110,17 @@ final class WorldExecution {
             throw failure;
         }
         long unreceived = node.discardLeftovers();
+        long peak = 0;
+        for (Task t : node.tasks) {
+            peak = Math.max(peak, t.peakBuffered());
+        }
         List<ThreadStats> stats = new ArrayList<>();
         for (Worker w : node.workers) {
             stats.add(w.stats);
         }
         stats.add(handler.stats);
         writeTrace(start);
-        return new Graph.Result(end - start, Profile.of(end - start, stats), unreceived);
+        return new Graph.Result(end - start, Profile.of(end - start, stats), unreceived, peak, node.holds.get());
     }
 
     private void startHandler(Endpoint endpoint) {
@@ -151,6 +155,8 @@ final class WorldExecution {
             reports = (List<GraphDeadlock.WaitingTask>[]) new List<?>[size];
         }
         boolean doneSaid = false;
+        TaskWatchdog watchdog = config.taskTimeoutNanos > 0 ? new TaskWatchdog(List.of(node), config.taskTimeoutNanos)
+                : null;
         long nextWave = System.nanoTime() + config.deadlockCheckNanos;
         try {
             while (true) {
@@ -181,6 +187,12 @@ final class WorldExecution {
                 if (now - nextWave >= 0) {
                     nextWave = now + config.deadlockCheckNanos;
                     handler.poke(); // keep the rank calling MPI, as the one-JVM monitor does
+                    GraphTimeout late = watchdog == null ? null : watchdog.check(now);
+                    if (late != null) {
+                        control.fail(late);
+                        watchdog.interruptStuck();
+                        continue; // broadcast at the top of the loop
+                    }
                     if (rank == 0 && !waves.inProgress()) {
                         startWave();
                     }
@@ -344,7 +356,8 @@ final class WorldExecution {
     // ---- the end ----------------------------------------------------------------------------------------
 
     private String stop() {
-        String stuck = node.stop();
+        // A worker the watchdog found stuck will not return: do not wait the full close timeout for it.
+        String stuck = node.stop(control.failure() instanceof GraphTimeout ? 200 : config.closeTimeoutMillis);
         handler.requestStop();
         Node.closeAll(new AgentRunner[] {handlerRunner}, config.closeTimeoutMillis);
         return stuck;

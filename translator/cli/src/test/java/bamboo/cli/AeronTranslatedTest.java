@@ -3,10 +3,19 @@ package bamboo.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import bamboo.runtime.GraphMain;
+import bamboo.shim.launch.Namespaces;
+import bamboo.shim.launch.ProcessJob;
+import bamboo.shim.launch.RankMain;
+import java.io.File;
 import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -149,6 +158,57 @@ class AeronTranslatedTest {
                 .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
                 .collect(Collectors.toList());
         assertEquals(List.of(), left, "no JVM of the job is left");
+    }
+
+    @Test
+    void corpusHaloAcrossTwoNetworkNamespacesWithADelayPrintsWhatTheThreadsRuntimePrints() throws IOException {
+        String why = Namespaces.unavailable();
+        assumeTrue(why == null, () -> "network namespaces unavailable, test skipped: " + why);
+        Path halo = corpus("halo1d", "Halo1D.java");
+        CliRun threads = CliRun.of("run", "--translated", "--np", "4", "--nodes", "2", halo.toString());
+        assertEquals(0, threads.exitCode, threads.toString());
+        try (Namespaces hosts = Namespaces.create(2, "1ms", null)) {
+            if (hosts.shapingProblem() != null) {
+                System.err.println("AeronTranslatedTest: no netem delay (" + hosts.shapingProblem() + "); running without");
+            }
+            Path hostfile = hosts.writeHostfile(dir.resolve("hosts"), 1);
+            CliRun aeron = CliRun.of("run", "--translated", "--device", "aeron", "--hostfile", hostfile.toString(),
+                    "--nodes", "2", "--np", "4", halo.toString());
+            assertEquals(0, aeron.exitCode, aeron.toString());
+            assertEquals(sorted(threads.out), sorted(aeron.out), aeron.toString());
+        }
+    }
+
+    @Test
+    void mpirunStartsATranslatedProgramThroughGraphMain() throws Exception {
+        Path mpirun = Path.of("/usr/bin/mpirun");
+        assumeTrue(Files.isExecutable(mpirun), "mpirun not installed (apt-get install openmpi-bin), test skipped");
+        String source = Files.readString(corpus("ring", "Ring.java"));
+        TranslatedPrograms.Compiled ring = TranslatedPrograms.compile(dir, "Ring.java", source);
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        List<String> cmd = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "-np", "2", "-x",
+                "BAMBOO_BOOTSTRAP=127.0.0.1:" + port));
+        if ("root".equals(System.getProperty("user.name"))) {
+            cmd.add(1, "--allow-run-as-root");
+        }
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(ProcessJob.JVM_FLAGS);
+        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+                ring.classes() + File.pathSeparator + System.getProperty("java.class.path"),
+                RankMain.class.getName(), GraphMain.class.getName(), "--tasks", "5", "--workers", "1",
+                ring.entryClass()));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().keySet().removeIf(k -> k.startsWith("BAMBOO_") || k.startsWith("OMPI_"));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+        }
+        assertEquals(0, p.exitValue(), out);
+        assertEquals(sorted(Files.readString(corpus("ring", "expected.txt"))), sorted(out));
     }
 
     @Test

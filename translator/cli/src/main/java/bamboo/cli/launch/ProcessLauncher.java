@@ -16,13 +16,13 @@ import java.util.List;
  * one JVM per node ({@link ProcessJob}), each running {@link GraphMain} on the compiled companion, which
  * joins the world the device sets up and runs its block of the tasks. The nodes forward their output as
  * the untranslated aeron runs do and agree on how the graph ends; the job's exit code is the runtime's
- * (0, 1 a task failed, 3 deadlock) or the device's (a lost process, a job that could not start).
+ * (0, 1 a task failed, 3 deadlock, 4 a task overran --task-timeout) or the device's (a lost process, a job that could not start).
  */
 final class ProcessLauncher {
     private ProcessLauncher() {
     }
 
-    static int run(TranslatedLauncher.Request r, List<Path> runPath, String entry) {
+    static int run(TranslatedLauncher.Request r, TranslatedLauncher.Limits limits, List<Path> runPath, String entry) {
         if (r.nodes() > r.tasks()) {
             throw new UserError("--nodes " + r.nodes() + " is more than --np " + r.tasks()
                     + ": every process needs at least one task");
@@ -37,6 +37,8 @@ final class ProcessLauncher {
             args.add("--trace");
             args.add(r.trace().toAbsolutePath().toString());
         }
+        args.addAll(List.of("--inbox-limit", String.valueOf(limits.inboxLimit()),
+                "--task-timeout-ms", String.valueOf((limits.taskTimeoutNanos() + 999_999) / 1_000_000)));
         if (r.verbose()) {
             args.add("--verbose");
         }

@@ -79,7 +79,7 @@ public final class TranslatedLauncher {
             entry = r.target() + ENTRY_SUFFIX;
         }
         if (r.processes()) {
-            return ProcessLauncher.run(r, runPath, entry);
+            return ProcessLauncher.run(r, limits, runPath, entry);
         }
         try (URLClassLoader loader = new URLClassLoader(ShimLauncher.urls(runPath),
                 TranslatedLauncher.class.getClassLoader())) {
