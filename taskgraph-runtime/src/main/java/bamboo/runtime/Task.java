@@ -1,6 +1,7 @@
 package bamboo.runtime;
 
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
@@ -34,11 +35,19 @@ public abstract class Task {
     static final int OWNED = 1;
     static final int WAITING = 2;
     static final int FINISHED = 3;
+    /** Held by flow control: it flooded a task that is still busy; owned by that task's held list. */
+    static final int HELD = 4;
 
     private static final AtomicIntegerFieldUpdater<Task> STATE =
             AtomicIntegerFieldUpdater.newUpdater(Task.class, "state");
     private static final AtomicReferenceFieldUpdater<Task, Message> INCOMING =
             AtomicReferenceFieldUpdater.newUpdater(Task.class, Message.class, "incoming");
+    private static final AtomicLongFieldUpdater<Task> BUFFERED =
+            AtomicLongFieldUpdater.newUpdater(Task.class, "buffered");
+    private static final AtomicLongFieldUpdater<Task> PEAK =
+            AtomicLongFieldUpdater.newUpdater(Task.class, "peakBuffered");
+    private static final AtomicReferenceFieldUpdater<Task, Task> HELD_SENDERS =
+            AtomicReferenceFieldUpdater.newUpdater(Task.class, Task.class, "heldSenders");
 
     private int id = -1;
     private int numTasks;
@@ -61,6 +70,17 @@ public abstract class Task {
     private int missCount;
     /** True while the runtime evaluates ready() (see arrived()). */
     private boolean evaluating;
+    // Flow control (see Node#admit and Node#hold). Bytes of messages sent to this task and not yet
+    // received, each counted with Node.MESSAGE_OVERHEAD; the most it ever held.
+    private volatile long buffered;
+    private volatile long peakBuffered;
+    /** Lock-free stack of tasks held until this one drains its inbox or stops consuming. */
+    private volatile Task heldSenders;
+    Task nextHeld;
+    /** Owner only: the task this one flooded in its current execution, looked at when it returns. */
+    Task flooded;
+    /** What execute() returned before the task was held: how to resume it. */
+    Outcome heldOutcome;
 
     /** Runs once, on a worker, before the first {@link #execute()}. */
     protected void init() throws Exception {
@@ -202,6 +222,45 @@ public abstract class Task {
 
     final boolean casState(int expect, int update) {
         return STATE.compareAndSet(this, expect, update);
+    }
+
+    /** Any thread: adds {@code bytes} (negative when received) to the inbox count; returns the new count. */
+    final long addBuffered(long bytes) {
+        return BUFFERED.addAndGet(this, bytes);
+    }
+
+    final long buffered() {
+        return buffered;
+    }
+
+    final void notePeak(long held) {
+        long p;
+        while (held > (p = peakBuffered) && !PEAK.compareAndSet(this, p, held)) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** The most bytes this task's inbox held at once (flow control's figure). */
+    final long peakBuffered() {
+        return peakBuffered;
+    }
+
+    final boolean hasHeld() {
+        return heldSenders != null;
+    }
+
+    /** Any thread: holds {@code sender} until this task drains or stops consuming. */
+    final void pushHeld(Task sender) {
+        Task head;
+        do {
+            head = heldSenders;
+            sender.nextHeld = head;
+        } while (!HELD_SENDERS.compareAndSet(this, head, sender));
+    }
+
+    /** Any thread: takes every held sender (the caller resumes them). */
+    final Task takeHeld() {
+        return heldSenders == null ? null : HELD_SENDERS.getAndSet(this, null);
     }
 
     final boolean hasIncoming() {
