@@ -5,8 +5,8 @@ import mpi.*;
  * Calls three deep through objects with private state: main drives a Driver, whose phase() asks its
  * Pipeline for a stage, whose stage() passes a value down a chain of ranks through its Link (blocking
  * Recv from the left, Send to the right) and keeps counters in private fields (++, +=). The value that
- * comes back up the calls is computed from the received message. A method without MPI (Driver.expected)
- * stays an ordinary call.
+ * comes back up the calls is computed from the received message; the Link's echo() then sends it back
+ * to the left neighbour in an olap region. A method without MPI (Driver.expected) stays an ordinary call.
  */
 @Bamboo
 public class NestedCalls {
@@ -38,10 +38,12 @@ public class NestedCalls {
 final class Driver {
     private final Pipeline pipeline;
     private final int rank;
+    private final int size;
     private final long[] history = new long[NestedCalls.PHASES];
 
     Driver(int rank, int size) {
         this.rank = rank;
+        this.size = size;
         this.pipeline = new Pipeline(new Link(rank > 0 ? rank - 1 : -1, rank < size - 1 ? rank + 1 : -1));
     }
 
@@ -64,7 +66,10 @@ final class Driver {
 
     boolean checkCounters(int phases) {
         long sum = 0;
-        for (int k = 0; k < phases; k++) sum = (sum + expected(k, rank)) % NestedCalls.P;
+        for (int k = 0; k < phases; k++) {
+            long echo = rank + 1 < size ? expected(k, rank + 1) : expected(k, rank);
+            sum = (sum + expected(k, rank) + echo) % NestedCalls.P;
+        }
         return pipeline.passes() == phases && pipeline.total() == sum && history[phases - 1] == expected(phases - 1, rank);
     }
 }
@@ -81,8 +86,9 @@ final class Pipeline {
 
     long stage(long seed) throws MPIException {
         long got = link.pass(seed);
+        long back = link.echo(got);
         passes++;
-        total = (total + got) % NestedCalls.P;
+        total = (total + got + back) % NestedCalls.P;
         return got;
     }
 
@@ -121,5 +127,25 @@ final class Link {
         buf[0] = Driver.step(got, right - 1);
         MPI.COMM_WORLD.Send(buf, 0, 1, MPI.LONG, right, TAG);
         return got;
+    }
+
+    /** Sends v to the left neighbour and returns what the right one sent (v itself at the right end). */
+    long echo(long v) throws MPIException {
+        long[] out = {v};
+        long[] in = {v};
+        Request[] reqs = new Request[2];
+        int nr = 0;
+        olap: {
+            receive: {
+                if (right >= 0) reqs[nr++] = MPI.COMM_WORLD.Irecv(in, 0, 1, MPI.LONG, right, TAG + 1);
+            }
+            send: {
+                if (left >= 0) reqs[nr++] = MPI.COMM_WORLD.Isend(out, 0, 1, MPI.LONG, left, TAG + 1);
+            }
+            compute: {
+                Request.Waitall(java.util.Arrays.copyOf(reqs, nr));
+            }
+        }
+        return in[0];
     }
 }
