@@ -103,9 +103,22 @@ final class Handler implements Agent, Node.Remote {
         return "node" + node.rank + "-handler";
     }
 
+    /** Receives the runtime's control messages ({@link WorldMessage}); null unless the graph joined a world. */
+    interface ControlSink {
+        void accept(byte[] bytes, int length);
+    }
+
+    /** Set before the handler starts, in a world graph only. */
+    ControlSink controlSink;
+    private byte[] controlIn = new byte[256];
+
     @Override
     public void onStart() {
         thread = Thread.currentThread();
+        Endpoint ep = endpoint;
+        if (ep != null && Binding.current() != ep) {
+            Binding.bind(ep); // a world graph's handler runs on a thread of its own, not on the rank's
+        }
     }
 
     @Override
@@ -304,6 +317,8 @@ final class Handler implements Agent, Node.Remote {
                 receiveChunk(from);
             } else if (st.tag == WAKE_TAG) {
                 MPI.COMM_WORLD.Recv(wakeIn, 0, 0, MPI.BYTE, from, WAKE_TAG);
+            } else if (st.tag == WorldMessage.TAG && controlSink != null) {
+                receiveControl(st);
             } else {
                 throw new IllegalStateException("process " + node.rank + " got a message with tag " + st.tag
                         + " from process " + from + ": only runtime traffic may use COMM_WORLD between processes");
@@ -350,6 +365,15 @@ final class Handler implements Agent, Node.Remote {
         in.remaining -= len;
         in.next = c.next;
         deliverCompleted(from);
+    }
+
+    private void receiveControl(Status st) throws MPIException {
+        int length = st.Get_count(MPI.BYTE);
+        if (length > controlIn.length) {
+            controlIn = new byte[Math.max(length, 2 * controlIn.length)];
+        }
+        MPI.COMM_WORLD.Recv(controlIn, 0, length, MPI.BYTE, st.source, WorldMessage.TAG);
+        controlSink.accept(controlIn, length);
     }
 
     /** Injects the complete messages at the head of {@code from}'s queue, in the order they were sent. */
