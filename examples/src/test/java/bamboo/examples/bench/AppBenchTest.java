@@ -91,7 +91,7 @@ class AppBenchTest {
         String table = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, table + err.toString(StandardCharsets.UTF_8));
         assertTrue(table.contains("jacobi2d  splitphase"), table);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("[  2/4"), "progress on stderr");
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("[  2/6"), "progress on stderr: a warm-up and one repeat of three variants");
         assertTrue(Files.readString(dir.resolve("results.csv")).lines().count() == 4);
         byte[] png = Files.readAllBytes(dir.resolve("speedup.png"));
         assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG file");
