@@ -156,23 +156,27 @@ public final class MpjPeer implements Runner {
      */
     static double timeOf(String app, String output) throws RunFailure {
         int at = output.indexOf(MpjChild.TIMED);
-        String timed = at < 0 ? "" : output.substring(at + MpjChild.TIMED.length());
         try {
             if (at < 0) {
-                throw new RunFailure("the warm-up run did not finish");
+                OutputParser.time(app, output); // the warm-up's own failure, if it printed one
+                throw new RunFailure("the child JVM ended before the timed run");
             }
-            return OutputParser.time(app, timed);
+            return OutputParser.time(app, output.substring(at + MpjChild.TIMED.length()));
         } catch (RunFailure e) {
-            Matcher m = EXCEPTION.matcher(output);
-            String cause = null;
-            while (m.find()) {
-                cause = m.group(1); // the last one: the innermost cause
-                if (!cause.startsWith("java.lang.reflect.InvocationTargetException")) {
-                    break;
-                }
-            }
+            String cause = e.getMessage().startsWith("verification failed") ? null : firstCause(output);
             throw new RunFailure("MPJ Express: " + e.getMessage() + (cause != null ? " (" + cause + ")" : ""));
         }
+    }
+
+    /** The first exception the output names, past the starter's reflective wrapper; or null. */
+    private static String firstCause(String output) {
+        Matcher m = EXCEPTION.matcher(output);
+        while (m.find()) {
+            if (!m.group(1).startsWith("java.lang.reflect.InvocationTargetException")) {
+                return m.group(1);
+            }
+        }
+        return null;
     }
 
     /** The child's command line; writes the mended {@code mpi.MPI} and {@link MpjChild} into {@code dir}. */
