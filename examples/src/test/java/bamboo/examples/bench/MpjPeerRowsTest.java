@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +65,20 @@ class MpjPeerRowsTest {
         assertEquals(List.of(nocomm.np(), nocomm.latencyNanos(), nocomm.bandwidth(), "Basic"),
                 List.of(peer.np(), peer.latencyNanos(), peer.bandwidth(), peer.form()));
         assertEquals("MPJ Express peer not configured", peer.skipReason());
+    }
+
+    @Test
+    void nocommGetsTheWarmUpWhenBasicIsNotSelected() {
+        List<String> seen = new ArrayList<>();
+        Runner shim = (p, a) -> {
+            seen.add(p.label());
+            return 1.0;
+        };
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=2",
+            "--variants", "nocomm,mpj-express", "--repeat", "2"});
+        ResultTable t = new AppBench(o, shim, null, null, System.err).measure();
+        assertEquals(List.of("nocomm", "nocomm", "nocomm"), seen, "a warm-up, then two repeats; the peer skipped");
+        assertEquals("skipped: MPJ Express peer not configured", t.rows().get(1).status());
     }
 
     @Test
