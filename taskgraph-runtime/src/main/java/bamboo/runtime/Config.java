@@ -9,6 +9,8 @@ final class Config {
     IntFunction<? extends Task> factory;
     int workers = 1;
     int nodes = 1;
+    /** Join the MPI world of the calling thread: one node per rank, this process runs only its own tasks. */
+    boolean world;
     long latencyNanos;
     double bandwidthBytesPerSecond;
     Path trace;

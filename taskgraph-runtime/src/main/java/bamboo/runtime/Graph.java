@@ -107,6 +107,20 @@ public final class Graph {
             return this;
         }
 
+        /**
+         * Runs this process's share of the graph in an MPI world that already exists: one node per rank of
+         * {@code MPI.COMM_WORLD} (node = rank, nodes = size; tasks placed block-wise as with
+         * {@link #nodes}), messages between nodes through the world's device (e.g. the aeron device, one
+         * JVM per rank, started by {@code ProcessJob}, {@code RankMain} or mpirun). Every rank runs the
+         * same graph; {@code run()} returns on every rank when every task of every rank has finished, and
+         * throws on every rank when a task fails or the graph deadlocks anywhere. The calling thread must be
+         * a rank with MPI initialised. See {@link GraphMain} for the ready-made entry point.
+         */
+        public Builder joinWorld() {
+            c.world = true;
+            return this;
+        }
+
         /** Simulated latency between processes, in nanoseconds (default 0). */
         public Builder latency(long nanos) {
             if (nanos < 0) {
@@ -194,6 +208,10 @@ public final class Graph {
         }
 
         public Graph build() {
+            if (c.world && (c.nodes != 1 || c.latencyNanos != 0 || c.bandwidthBytesPerSecond != 0)) {
+                throw new IllegalArgumentException("Graph.Builder.build: joinWorld() takes its nodes from the MPI "
+                        + "world and its interconnect is real; drop nodes(), latency() and bandwidth()");
+            }
             if (c.nodes > c.numTasks) {
                 throw new IllegalArgumentException("Graph.Builder.build: " + c.nodes + " nodes for " + c.numTasks
                         + " tasks; every node needs at least one task");
@@ -228,6 +246,6 @@ public final class Graph {
             throw new IllegalStateException("Graph.run: a graph runs once; build a new one");
         }
         ran = true;
-        return new Execution(config).run();
+        return config.world ? new WorldExecution(config).run() : new Execution(config).run();
     }
 }

@@ -35,13 +35,15 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "With --translated the program is translated (a .java file on the fly; a class name runs its",
                 "compiled companion X_Bamboo) and runs as --np tasks on --nodes processes of --workers",
-                "worker threads each, on the task-graph runtime.",
+                "worker threads each, on the task-graph runtime. With --device aeron too, each of the",
+                "--nodes processes is its own JVM (tasks placed block-wise), over Aeron.",
                 "",
                 "With --device aeron every rank is its own JVM, connected over Aeron (IPC on one host, UDP",
                 "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun."},
         footer = {"", "Examples:",
                 "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
                 "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
+                "  ./bamboo run --translated --device aeron --nodes 2 --workers 2 --np 8 Ring.java",
                 "  ./bamboo run --np 4 --ranks-as virtual --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java"})
 public final class RunCommand implements Callable<Integer> {
 
@@ -128,8 +130,8 @@ public final class RunCommand implements Callable<Integer> {
             }
             return TranslatedLauncher.run(new TranslatedLauncher.Request(np, workers, nodes,
                     Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth), trace, verbose, classPath,
-                    target, args), new TranslatedLauncher.Limits(Units.parseBytes(inboxLimit),
-                    Units.parseDurationNanos(taskTimeout)));
+                    target, args, device == Device.aeron, hostfile), new TranslatedLauncher.Limits(
+                    Units.parseBytes(inboxLimit), Units.parseDurationNanos(taskTimeout)));
         }
         if (!inboxLimit.equals("256MiB") || !taskTimeout.equals("60s")) {
             throw new UserError("--inbox-limit and --task-timeout need --translated (they bound the runtime's tasks); "
@@ -145,16 +147,20 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The aeron device runs real processes: simulated-network and thread options do not apply. */
     private void checkAeronOptions() {
-        if (translated) {
-            throw new UserError("--translated --device aeron is not available yet: the runtime's processes run on "
-                    + "the threads device (see docs/multi-process.md)");
+        if (!latency.equals("0") || !bandwidth.equals("inf")) {
+            throw new UserError("--latency and --bandwidth simulate an interconnect on the threads device; "
+                    + "with --device aeron messages cross a real one (use --hostfile to place processes on hosts)");
         }
-        if (nodes != 1 || !latency.equals("0") || !bandwidth.equals("inf")) {
-            throw new UserError("--nodes, --latency and --bandwidth simulate an interconnect on the threads device; "
-                    + "with --device aeron messages cross a real one (use --hostfile to place ranks on hosts)");
+        if (nodes != 1 && !translated) {
+            throw new UserError("--nodes places ranks on simulated nodes of the threads device; with --device aeron "
+                    + "messages cross a real one and every rank is a process (use --hostfile to place them on hosts)");
         }
         if (ranksAs == RanksAs.virtual) {
             throw new UserError("--ranks-as virtual needs --device threads: with aeron every rank is a process");
+        }
+        if (!eagerBudget.equals("32MiB")) {
+            throw new UserError("--eager-budget applies to the threads device; with --device aeron back pressure "
+                    + "between processes is Aeron's");
         }
     }
 

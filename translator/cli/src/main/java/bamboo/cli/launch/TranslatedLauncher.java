@@ -36,7 +36,13 @@ public final class TranslatedLauncher {
 
     /** What to run and how. */
     public record Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
-                          boolean verbose, String classPath, String target, List<String> args) {
+                          boolean verbose, String classPath, String target, List<String> args,
+                          boolean processes, Path hostfile) {
+        /** One JVM: the threads device between the runtime's processes. */
+        public Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
+                       boolean verbose, String classPath, String target, List<String> args) {
+            this(tasks, workers, nodes, latencyNanos, bandwidth, trace, verbose, classPath, target, args, false, null);
+        }
     }
 
     /**
@@ -71,6 +77,9 @@ public final class TranslatedLauncher {
             entry = out.mainClass();
         } else {
             entry = r.target() + ENTRY_SUFFIX;
+        }
+        if (r.processes()) {
+            return ProcessLauncher.run(r, limits, runPath, entry);
         }
         try (URLClassLoader loader = new URLClassLoader(ShimLauncher.urls(runPath),
                 TranslatedLauncher.class.getClassLoader())) {
@@ -116,17 +125,7 @@ public final class TranslatedLauncher {
 
     /** Calls the companion {@code entry}'s {@code graph(int numTasks, String[] args)}. */
     static Graph.Builder graphOf(ClassLoader loader, String entry, int tasks, List<String> args) {
-        Class<?> companion;
-        try {
-            companion = Class.forName(entry, true, loader);
-        } catch (ClassNotFoundException e) {
-            String program = entry.substring(0, entry.length() - ENTRY_SUFFIX.length());
-            throw new UserError("no translated program " + program + " on the class path (looked for its companion "
-                    + entry + "): translate it first ('bamboo translate', the Maven goal or the javac processor) "
-                    + "or pass its .java file");
-        } catch (LinkageError e) {
-            throw new UserError("cannot load " + entry + ": " + e);
-        }
+        Class<?> companion = companion(loader, entry);
         try {
             Method graph = companion.getMethod("graph", int.class, String[].class);
             return (Graph.Builder) graph.invoke(null, tasks, args.toArray(new String[0]));
@@ -135,6 +134,20 @@ public final class TranslatedLauncher {
                     + "translate the program again");
         } catch (InvocationTargetException e) {
             throw new UserError(entry + ".graph failed: " + e.getCause());
+        }
+    }
+
+    /** Loads the companion class {@code entry}, or says how to make one. */
+    static Class<?> companion(ClassLoader loader, String entry) {
+        try {
+            return Class.forName(entry, true, loader);
+        } catch (ClassNotFoundException e) {
+            String program = entry.substring(0, entry.length() - ENTRY_SUFFIX.length());
+            throw new UserError("no translated program " + program + " on the class path (looked for its companion "
+                    + entry + "): translate it first ('bamboo translate', the Maven goal or the javac processor) "
+                    + "or pass its .java file");
+        } catch (LinkageError e) {
+            throw new UserError("cannot load " + entry + ": " + e);
         }
     }
 
