@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -11,6 +14,7 @@ import org.junit.jupiter.api.Test;
 /** How the benchmark shows the MPJ Express peer: its own row, compared with our nocomm row. */
 class MpjPeerRowsTest {
     private static final AppSpec APP = Apps.byName("jacobi3d");
+    private static final PrintStream QUIET = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
     private static Row row(String variant, long latency, double bandwidth, String skip, double... times) {
         Row r = new Row(new RunPlan(APP, variant, 0, "Basic", 2, 2, 1, latency, bandwidth, false, skip));
@@ -59,7 +63,7 @@ class MpjPeerRowsTest {
     void peerIsAVariantOfItsOwnThatRunsTheNocommPlan() {
         BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--variants", "mpj,nocomm,basic"});
         assertEquals(List.of("basic", "nocomm", MpjPeer.VARIANT), o.variants, "table order, 'mpj' an alias");
-        List<RunPlan> plans = new AppBench(o, (p, a) -> 1.0, null, null, System.err).plans(APP);
+        List<RunPlan> plans = new AppBench(o, (p, a) -> 1.0, null, null, QUIET).plans(APP);
         RunPlan nocomm = plans.get(1);
         RunPlan peer = plans.get(2);
         assertEquals(List.of(nocomm.np(), nocomm.latencyNanos(), nocomm.bandwidth(), "Basic"),
@@ -76,7 +80,7 @@ class MpjPeerRowsTest {
         };
         BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=2",
             "--variants", "nocomm,mpj-express", "--repeat", "2"});
-        ResultTable t = new AppBench(o, shim, null, null, System.err).measure();
+        ResultTable t = new AppBench(o, shim, null, null, QUIET).measure();
         assertEquals(List.of("nocomm", "nocomm", "nocomm"), seen, "a warm-up, then two repeats; the peer skipped");
         assertEquals("skipped: MPJ Express peer not configured", t.rows().get(1).status());
     }
