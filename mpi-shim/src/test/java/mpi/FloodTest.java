@@ -208,6 +208,25 @@ class FloodTest {
     }
 
     @Test
+    void objectSendsOverTheBudgetCompleteOnlyWhenReceived() {
+        Jobs.run(JobConfig.of(2).withEagerBudget(1024), (rank, size) -> {
+            if (rank == 0) {
+                final Object[] big = {new int[1024]}; // serialised: over 4 KiB, beyond the budget
+                final Request r = MPI.COMM_WORLD.Isend(big, 0, 1, MPI.OBJECT, 1, 3);
+                assertNull(r.Test(), "held by the sender until received");
+                assertEquals(0, Binding.current().world().endpoint(1).unexpectedBudget().used());
+                MPI.COMM_WORLD.Send(new int[0], 0, 0, MPI.INT, 1, 4); // go
+                r.Wait();
+            } else {
+                MPI.COMM_WORLD.Recv(new int[0], 0, 0, MPI.INT, 0, 4);
+                final Object[] got = new Object[1];
+                MPI.COMM_WORLD.Recv(got, 0, 1, MPI.OBJECT, 0, 3);
+                assertEquals(1024, ((int[]) got[0]).length);
+            }
+        });
+    }
+
+    @Test
     void aNegativeEagerBudgetIsRefused() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> JobConfig.of(2).withEagerBudget(-1));

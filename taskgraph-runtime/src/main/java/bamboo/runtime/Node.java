@@ -300,11 +300,11 @@ final class Node {
      */
     private void admit(Task src, Task d, Message m) {
         long charge = m.byteLength + MESSAGE_OVERHEAD;
-        long held = d.addBuffered(charge);
+        long held = d.addSent(charge);
         d.notePeak(held);
         if (held > throttleBytes) {
             if (held > config.inboxLimit) {
-                d.addBuffered(-charge);
+                d.addSent(-charge);
                 GraphFlood f = new GraphFlood(src.taskId(), d.taskId(), m.tag, m.byteLength, held - charge,
                         config.inboxLimit);
                 pools.release(m);
@@ -321,10 +321,10 @@ final class Node {
     void deliverRemote(Message m) {
         Task d = local(m.dest);
         long charge = m.byteLength + MESSAGE_OVERHEAD;
-        long held = d.addBuffered(charge);
+        long held = d.addSent(charge);
         d.notePeak(held);
         if (held > config.inboxLimit) {
-            d.addBuffered(-charge);
+            d.addSent(-charge);
             control.fail(new GraphFlood(m.source, d.taskId(), m.tag, m.byteLength, held - charge, config.inboxLimit));
             pools.release(m);
             return;
@@ -336,8 +336,11 @@ final class Node {
      * At {@code t}'s evaluation point after it flooded {@code d}: holds {@code t} (state HELD, on
      * {@code d}'s held list) while {@code d} is busy (OWNED: queued or running, so it will receive) and
      * over the threshold. Never holds for a task that waits, is held itself or has finished: whoever
-     * leaves OWNED releases its held list, and a holder re-checks after pushing (push, then read; the
-     * releaser writes, then takes the list), so a hold never outlives the reason for it.
+     * leaves OWNED writes its state, then takes its held list, and a holder pushes, then re-reads the
+     * state (all volatile: one of the two sees the other), so no hold outlives the receiver's time in
+     * OWNED. A receive that brings the inbox down to an eighth releases the list early; that path is
+     * only prompt, not exact (the received count is an ordered store, so it and a concurrent push may
+     * miss each other; the holder's re-check of the count then catches most, and leaving OWNED the rest).
      */
     private boolean hold(Task t, Task d, Task.Outcome o) {
         if (d.state() != Task.OWNED || d.buffered() <= throttleBytes) {
@@ -480,9 +483,9 @@ final class Node {
             }
             return m.count;
         } finally {
-            long left = task.addBuffered(-(m.byteLength + MESSAGE_OVERHEAD));
+            task.addReceived(m.byteLength + MESSAGE_OVERHEAD);
             pools.release(m);
-            if (left <= resumeBytes && task.hasHeld()) {
+            if (task.hasHeld() && task.buffered() <= resumeBytes) {
                 releaseHeld(task, task.runner == null ? -1 : task.runner.index);
             }
         }

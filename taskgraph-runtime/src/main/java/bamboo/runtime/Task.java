@@ -42,8 +42,10 @@ public abstract class Task {
             AtomicIntegerFieldUpdater.newUpdater(Task.class, "state");
     private static final AtomicReferenceFieldUpdater<Task, Message> INCOMING =
             AtomicReferenceFieldUpdater.newUpdater(Task.class, Message.class, "incoming");
-    private static final AtomicLongFieldUpdater<Task> BUFFERED =
-            AtomicLongFieldUpdater.newUpdater(Task.class, "buffered");
+    private static final AtomicLongFieldUpdater<Task> SENT =
+            AtomicLongFieldUpdater.newUpdater(Task.class, "sentBytes");
+    private static final AtomicLongFieldUpdater<Task> RECEIVED =
+            AtomicLongFieldUpdater.newUpdater(Task.class, "receivedBytes");
     private static final AtomicLongFieldUpdater<Task> PEAK =
             AtomicLongFieldUpdater.newUpdater(Task.class, "peakBuffered");
     private static final AtomicReferenceFieldUpdater<Task, Task> HELD_SENDERS =
@@ -70,9 +72,11 @@ public abstract class Task {
     private int missCount;
     /** True while the runtime evaluates ready() (see arrived()). */
     private boolean evaluating;
-    // Flow control (see Node#admit and Node#hold). Bytes of messages sent to this task and not yet
-    // received, each counted with Node.MESSAGE_OVERHEAD; the most it ever held.
-    private volatile long buffered;
+    // Flow control (see Node#admit and Node#hold): bytes of messages sent to this task and received by
+    // it, each counted with Node.MESSAGE_OVERHEAD; the difference is what its inbox holds. Senders add
+    // atomically; only the owner adds to the received count, so receiving costs a plain ordered store.
+    private volatile long sentBytes;
+    private volatile long receivedBytes;
     private volatile long peakBuffered;
     /** Lock-free stack of tasks held until this one drains its inbox or stops consuming. */
     private volatile Task heldSenders;
@@ -224,13 +228,22 @@ public abstract class Task {
         return STATE.compareAndSet(this, expect, update);
     }
 
-    /** Any thread: adds {@code bytes} (negative when received) to the inbox count; returns the new count. */
-    final long addBuffered(long bytes) {
-        return BUFFERED.addAndGet(this, bytes);
+    /** Any thread: counts {@code bytes} sent to this task (negative to take them back); returns what
+     *  the inbox holds now. */
+    final long addSent(long bytes) {
+        long received = receivedBytes;
+        return SENT.addAndGet(this, bytes) - received;
     }
 
+    /** Owner only: counts {@code bytes} received. */
+    final void addReceived(long bytes) {
+        RECEIVED.lazySet(this, receivedBytes + bytes);
+    }
+
+    /** Bytes of messages sent to this task and not yet received (a snapshot). */
     final long buffered() {
-        return buffered;
+        long received = receivedBytes;
+        return sentBytes - received;
     }
 
     final void notePeak(long held) {

@@ -158,6 +158,10 @@ public final class RunCommand implements Callable<Integer> {
         if (ranksAs == RanksAs.virtual) {
             throw new UserError("--ranks-as virtual needs --device threads: with aeron every rank is a process");
         }
+        if (!eagerBudget.equals("32MiB")) {
+            throw new UserError("--eager-budget applies to the threads device; with --device aeron back pressure "
+                    + "between processes is Aeron's");
+        }
     }
 
     private void validate() {
