@@ -94,10 +94,10 @@ public final class AppBench {
             List<Row> rows = new ArrayList<>();
             for (RunPlan p : plans(app)) {
                 rows.add(new Row(p));
-                total += p.skipReason() == null ? options.repeat : 0;
+                // + its warm-up run (the peer's is inside each of its runs)
+                total += p.skipReason() == null ? options.repeat + (MpjPeer.isPeer(p) ? 0 : 1) : 0;
             }
             perApp.add(rows);
-            total++; // the warm-up run
         }
         Progress progress = new Progress(err, total);
         for (int a = 0; a < options.apps.size(); a++) {
@@ -116,12 +116,12 @@ public final class AppBench {
     }
 
     private void runApp(List<Row> rows, String[] argv, Progress progress) {
-        // One uncounted run first: the JIT compiles the shim and the kernel before anything is timed
-        // (basic's plan, else nocomm's: the peer warms itself up in its own JVM).
+        // One uncounted run of every variant first: each loads its own classes (per-rank class loaders,
+        // the translated program's loader), so each would otherwise pay its JIT warm-up in a timed run.
+        // Not the peer: it warms itself up in its own JVM before every timed run (MpjChild).
         for (Row r : rows) {
-            if (!r.skipped() && (r.plan().variant().equals("basic") || r.plan().variant().equals("nocomm"))) {
+            if (!r.skipped() && !MpjPeer.isPeer(r.plan())) {
                 runOnce(r, argv, progress, "warm-up ");
-                break;
             }
         }
         for (int rep = 1; rep <= options.repeat; rep++) {
