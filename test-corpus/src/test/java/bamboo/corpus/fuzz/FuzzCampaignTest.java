@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -Dbamboo.fuzz.seed}.
  */
 class FuzzCampaignTest {
-    static final int DEFAULT_COUNT = 100;
+    static final int DEFAULT_COUNT = 60;
 
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)

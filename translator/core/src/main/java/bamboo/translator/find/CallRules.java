@@ -54,6 +54,7 @@ public final class CallRules {
                 }
             }
             checkForwarding(file, r, d);
+            checkSendsOfReceived(file, r, d);
         }
         checkHelpers(program, d);
     }
@@ -249,6 +250,56 @@ public final class CallRules {
                 }
             }
         }
+    }
+
+    /**
+     * A send block before the compute block runs, translated, before the region's receives (that is the
+     * overlap), so it must not send a buffer the region's receive blocks receive into: untranslated it
+     * would send the received data (after a blocking Recv) or race with the receive (after an Irecv),
+     * translated the data from before the region. Send blocks after the compute block run after the
+     * receives and may send it. Only a sure overlap is refused: the same array at the same offset
+     * expression (a halo sends the interior of the array whose ghost cells it receives: not refused).
+     */
+    private void checkSendsOfReceived(String file, Region r, Diagnostics d) {
+        Set<String> received = new HashSet<>(); // "root@offset"
+        for (Region.Part p : r.parts()) {
+            if (p.kind() != BlockKind.RECEIVE) {
+                continue;
+            }
+            for (MethodCallExpr call : p.block().findAll(MethodCallExpr.class)) {
+                MpiCall mpi = MpiCall.of(call);
+                if (mpi != null && (mpi.op() == MpiOp.RECV || mpi.op() == MpiOp.IRECV) && call.getArguments().size() >= 6) {
+                    received.add(slice(call));
+                }
+            }
+        }
+        for (Region.Part p : r.parts()) {
+            if (p.kind() == BlockKind.COMPUTE) {
+                return;
+            }
+            if (p.kind() != BlockKind.SEND) {
+                continue;
+            }
+            for (MethodCallExpr call : p.block().findAll(MethodCallExpr.class)) {
+                MpiCall mpi = MpiCall.of(call);
+                if (mpi == null || !mpi.op().isSend() || call.getArguments().size() < 6) {
+                    continue;
+                }
+                Expression buf = call.getArgument(MpiCall.BUF);
+                String root = rootName(buf);
+                if (received.contains(slice(call))) {
+                    d.error(file, buf, mpi.name() + " in a send block sends '" + root + "', which a receive block of "
+                            + "the same region receives into at the same offset: send blocks do not depend on receive blocks (they "
+                            + "run before the receives when translated); send it after the compute block or in a "
+                            + "later region");
+                }
+            }
+        }
+    }
+
+    /** The buffer and offset of a point-to-point call, e.g. {@code b@0}. */
+    private static String slice(MethodCallExpr call) {
+        return rootName(call.getArgument(MpiCall.BUF)) + "@" + call.getArgument(MpiCall.OFFSET);
     }
 
     /** The variable an array expression is rooted in ({@code a} for {@code a}, {@code a[i]}, {@code this.a}). */
