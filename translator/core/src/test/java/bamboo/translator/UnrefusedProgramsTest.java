@@ -37,14 +37,14 @@ class UnrefusedProgramsTest {
                 "                MPI.COMM_WORLD.Recv(b, 0, 2, MPI.INT, (rank + size - 1) % size, 1);",
                 "            }",
                 "            send: {",
-                "                // ERROR: Send in a send block sends 'b', which a receive block of the same region receives into at the same offset",
+                "                // ERROR: Send in a send block sends 'b', which a receive block before it receives into at the same offset",
                 "                MPI.COMM_WORLD.Send(b, 0, 2, MPI.INT, (rank + 1) % size, 1);",
                 "            }",
                 "        }").doTest();
     }
 
     @Test
-    void aHaloSendingTheInteriorOfTheArrayWhoseGhostsItReceivesIsAccepted() {
+    void aHaloSendingTheInteriorOfTheArrayWhoseGhostsItReceivesAndASendBlockBeforeTheReceiveAreAccepted() {
         program(
                 "        Request[] r = new Request[2];",
                 "        olap: {",
@@ -59,14 +59,14 @@ class UnrefusedProgramsTest {
                 "            }",
                 "        }",
                 "        olap2: {",
+                "            send2a: {",
+                "                MPI.COMM_WORLD.Send(b, 2, 2, MPI.INT, (rank + 1) % size, 3);",
+                "            }",
                 "            receive2: {",
-                "                MPI.COMM_WORLD.Recv(b, 2, 2, MPI.INT, (rank + size - 1) % size, 2);",
+                "                MPI.COMM_WORLD.Recv(b, 2, 2, MPI.INT, (rank + size - 1) % size, 3);",
                 "            }",
                 "            compute2: {",
                 "                b[0] += b[2];",
-                "            }",
-                "            send2: {",
-                "                MPI.COMM_WORLD.Send(b, 2, 2, MPI.INT, (rank + 1) % size, 2);",
                 "            }",
                 "        }").doTest();
     }

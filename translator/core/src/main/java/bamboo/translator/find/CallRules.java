@@ -254,44 +254,31 @@ public final class CallRules {
 
     /**
      * A send block before the compute block runs, translated, before the region's receives (that is the
-     * overlap), so it must not send a buffer the region's receive blocks receive into: untranslated it
-     * would send the received data (after a blocking Recv) or race with the receive (after an Irecv),
-     * translated the data from before the region. Send blocks after the compute block run after the
-     * receives and may send it. Only a sure overlap is refused: the same array at the same offset
+     * overlap), so it must not send a buffer a receive block written before it receives into: untranslated
+     * it would send the received data (after a blocking Recv) or race with the receive (after an Irecv),
+     * translated the data from before the region. A send block written before the receive block sends the
+     * old data both ways; send blocks after the compute block run after the receives and may send it. Only a sure overlap is refused: the same array at the same offset
      * expression (a halo sends the interior of the array whose ghost cells it receives: not refused).
      */
     private void checkSendsOfReceived(String file, Region r, Diagnostics d) {
-        Set<String> received = new HashSet<>(); // "root@offset"
-        for (Region.Part p : r.parts()) {
-            if (p.kind() != BlockKind.RECEIVE) {
-                continue;
-            }
-            for (MethodCallExpr call : p.block().findAll(MethodCallExpr.class)) {
-                MpiCall mpi = MpiCall.of(call);
-                if (mpi != null && (mpi.op() == MpiOp.RECV || mpi.op() == MpiOp.IRECV) && call.getArguments().size() >= 6) {
-                    received.add(slice(call));
-                }
-            }
-        }
+        Set<String> received = new HashSet<>(); // "root@offset" of the receive blocks so far
         for (Region.Part p : r.parts()) {
             if (p.kind() == BlockKind.COMPUTE) {
                 return;
             }
-            if (p.kind() != BlockKind.SEND) {
-                continue;
-            }
             for (MethodCallExpr call : p.block().findAll(MethodCallExpr.class)) {
                 MpiCall mpi = MpiCall.of(call);
-                if (mpi == null || !mpi.op().isSend() || call.getArguments().size() < 6) {
+                if (mpi == null || call.getArguments().size() < 6) {
                     continue;
                 }
-                Expression buf = call.getArgument(MpiCall.BUF);
-                String root = rootName(buf);
-                if (received.contains(slice(call))) {
-                    d.error(file, buf, mpi.name() + " in a send block sends '" + root + "', which a receive block of "
-                            + "the same region receives into at the same offset: send blocks do not depend on receive blocks (they "
-                            + "run before the receives when translated); send it after the compute block or in a "
-                            + "later region");
+                if (p.kind() == BlockKind.RECEIVE && (mpi.op() == MpiOp.RECV || mpi.op() == MpiOp.IRECV)) {
+                    received.add(slice(call));
+                } else if (p.kind() == BlockKind.SEND && mpi.op().isSend() && received.contains(slice(call))) {
+                    d.error(file, call.getArgument(MpiCall.BUF), mpi.name() + " in a send block sends '"
+                            + rootName(call.getArgument(MpiCall.BUF)) + "', which a receive block before it receives "
+                            + "into at the same offset: send blocks do not depend on receive blocks (translated, they "
+                            + "run before the receives and would send the old data); send it after the compute block "
+                            + "or in a later region");
                 }
             }
         }
