@@ -21,7 +21,9 @@ import java.util.stream.Stream;
  * Reads {@code test-corpus/bad}: one directory per case holding one {@code <Program>.java} and
  * {@code expected.txt}, the lines {@code bamboo check} prints ({@code <Program>.java:LINE:COL: error:
  * message}, the file named without its directory). A tool whose answer differs for a stated reason has
- * its own file, {@code maven.txt} or {@code processor.txt}, whose {@code #} lines give the reason.
+ * its own file, {@code maven.txt} or {@code processor.txt}, whose {@code #} lines give the reason; the line
+ * {@code #! companions written} says that the tool writes the companions (it runs before javac, so it
+ * cannot know that the program does not compile).
  */
 public final class BadCorpus {
     /** The tools that must refuse every case. */
@@ -42,12 +44,21 @@ public final class BadCorpus {
             return read(own(tool)).stream().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
         }
 
+        /**
+         * Whether {@code tool} writes the companions for this program (its own file says {@code #! companions
+         * written} and why): a tool that runs before javac cannot know that a program does not compile.
+         */
+        public boolean companionsWritten(Tool tool) {
+            return tool != Tool.CHECK && Files.exists(dir.resolve(tool.file))
+                    && read(dir.resolve(tool.file)).stream().anyMatch(l -> l.strip().equals("#! companions written"));
+        }
+
         /** Why {@code tool} answers differently from {@code bamboo check}, or null when it does not. */
         public String reason(Tool tool) {
             if (tool == Tool.CHECK || !Files.exists(dir.resolve(tool.file))) {
                 return null;
             }
-            return String.join(" ", read(dir.resolve(tool.file)).stream().filter(l -> l.startsWith("#"))
+            return String.join(" ", read(dir.resolve(tool.file)).stream().filter(l -> l.startsWith("# "))
                     .map(l -> l.substring(1).strip()).toList());
         }
 
