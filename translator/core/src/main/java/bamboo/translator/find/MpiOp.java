@@ -17,6 +17,8 @@ public enum MpiOp {
     IRECV,
     /** Sendrecv: (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag). */
     SENDRECV,
+    /** Sendrecv_replace: (buf, offset, count, type, dest, sendtag, source, recvtag), returns a Status. */
+    SENDRECV_REPLACE,
     /** Wait on one request, Waitall on an array. */
     WAIT, WAITALL,
     /** Probe (blocking) and Iprobe (returns null when nothing matches): (source, tag), return a Status. */
@@ -36,7 +38,7 @@ public enum MpiOp {
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
             "Reduce_scatter", "Scan");
     private static final Set<String> OTHERS = Set.of("Cancel", "Split", "Dup", "Create", "Free", "Compare", "Group",
-            "Sendrecv_replace", "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
+            "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
             "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
             "Intersection", "Translate_ranks", "Buffer_attach", "Buffer_detach", "Abort", "Is_null");
 
@@ -55,6 +57,7 @@ public enum MpiOp {
         BY_NAME.put("Recv", RECV);
         BY_NAME.put("Irecv", IRECV);
         BY_NAME.put("Sendrecv", SENDRECV);
+        BY_NAME.put("Sendrecv_replace", SENDRECV_REPLACE);
         BY_NAME.put("Wait", WAIT);
         BY_NAME.put("Waitall", WAITALL);
         BY_NAME.put("Probe", PROBE);
