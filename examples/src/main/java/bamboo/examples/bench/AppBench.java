@@ -86,10 +86,9 @@ public final class AppBench {
             List<Row> rows = new ArrayList<>();
             for (RunPlan p : plans(app)) {
                 rows.add(new Row(p));
-                total += p.skipReason() == null ? options.repeat : 0;
+                total += p.skipReason() == null ? options.repeat + 1 : 0; // + its warm-up run
             }
             perApp.add(rows);
-            total++; // the warm-up run
         }
         Progress progress = new Progress(err, total);
         for (int a = 0; a < options.apps.size(); a++) {
@@ -108,11 +107,11 @@ public final class AppBench {
     }
 
     private void runApp(List<Row> rows, String[] argv, Progress progress) {
-        // One uncounted run first: the JIT compiles the shim and the kernel before anything is timed.
+        // One uncounted run of every variant first: each loads its own classes (per-rank class loaders,
+        // the translated program's loader), so each would otherwise pay its JIT warm-up in a timed run.
         for (Row r : rows) {
-            if (!r.skipped() && r.plan().variant().equals("basic")) {
+            if (!r.skipped()) {
                 runOnce(r, argv, progress, "warm-up ");
-                break;
             }
         }
         for (int rep = 1; rep <= options.repeat; rep++) {
