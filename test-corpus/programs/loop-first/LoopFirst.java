@@ -17,8 +17,14 @@ public class LoopFirst {
             int size = MPI.COMM_WORLD.Size();
             int[] out = {rank + 10 * laps};
             int[] in = new int[1];
-            MPI.COMM_WORLD.Sendrecv(out, 0, 1, MPI.INT, (rank + 1) % size, laps,
-                    in, 0, 1, MPI.INT, (rank + size - 1) % size, laps);
+            olap: {
+                send: {
+                    MPI.COMM_WORLD.Send(out, 0, 1, MPI.INT, (rank + 1) % size, laps);
+                }
+                receive: {
+                    MPI.COMM_WORLD.Recv(in, 0, 1, MPI.INT, (rank + size - 1) % size, laps);
+                }
+            }
             if (in[0] != (rank + size - 1) % size + 10 * laps) {
                 System.out.println("loop-first rank " + rank + " lap " + laps + " got " + in[0] + " FAIL");
             }
