@@ -451,9 +451,10 @@ final class Node {
         int kind = checkBuffer("receive", source, tag, buf, offset, count);
         Message m = task.inbox.poll(source, tag);
         if (m == null) {
-            throw new IllegalStateException("receive(source=" + source + ", tag=" + tag
-                    + "): no such message has arrived; the firing rule must check arrived() first");
+            throw new IllegalStateException(where("receive", source, tag)
+                    + ": no such message has arrived; the firing rule must check arrived() first");
         }
+        task.setLast(m);
         try {
             if (m.kind != kind) {
                 throw new IllegalArgumentException("receive(source=" + source + ", tag=" + tag + "): the message holds "
@@ -492,7 +493,7 @@ final class Node {
     }
 
     private int checkBuffer(String call, int peer, int tag, Object buf, int offset, int count) {
-        if (tag < 0) {
+        if (tag < 0 && !(tag == Task.ANY_TAG && call.equals("receive"))) {
             throw new IllegalArgumentException(where(call, peer, tag) + ": tag must be >= 0");
         }
         if (buf == null) {
@@ -513,7 +514,9 @@ final class Node {
 
     /** The call as users wrote it, for error messages (built only when something is wrong). */
     private static String where(String call, int peer, int tag) {
-        return call + "(" + (call.equals("send") ? "dest=" : "source=") + peer + ", tag=" + tag + ")";
+        return call + "(" + (call.equals("send") ? "dest=" : "source=")
+                + (peer == Task.ANY_SOURCE && !call.equals("send") ? "ANY_SOURCE" : String.valueOf(peer))
+                + ", tag=" + (tag == Task.ANY_TAG && !call.equals("send") ? "ANY_TAG" : String.valueOf(tag)) + ")";
     }
 
     private static byte[] serialize(Object[] buf, int offset, int count, int dest, int tag) {

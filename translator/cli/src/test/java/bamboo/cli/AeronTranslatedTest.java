@@ -91,6 +91,9 @@ class AeronTranslatedTest {
         assertEquals(1, r.exitCode, r.toString());
         String line = "bamboo: task 3 failed: java.lang.IllegalStateException: rank 3 gives up";
         assertEquals(1, r.err.lines().filter(line::equals).count(), r.toString());
+        // Regression: the launcher added "rank 0 failed (exit code 1); stopping the other ranks", naming a
+        // node that only ended with the graph's exit code.
+        assertFalse(r.err.contains("stopping the other ranks"), r.toString());
     }
 
     static final String DEADLOCK = String.join("\n",

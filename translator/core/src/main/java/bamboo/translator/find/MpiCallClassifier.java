@@ -50,8 +50,10 @@ public final class MpiCallClassifier {
                 if (type.equals("bamboo.TaskHints")) {
                     call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
                 }
-            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype")) {
-                continue; // local objects (user reductions, types): their methods need no translation
+            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype") || type.equals("mpi.Status")) {
+                // local objects (user reductions, types, the statuses translated receives return): their
+                // methods need no translation
+                continue;
             } else if (type.startsWith("mpi.")) {
                 call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
             }

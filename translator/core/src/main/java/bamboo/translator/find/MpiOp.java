@@ -17,8 +17,14 @@ public enum MpiOp {
     IRECV,
     /** Sendrecv: (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag). */
     SENDRECV,
+    /** Sendrecv_replace: (buf, offset, count, type, dest, sendtag, source, recvtag), returns a Status. */
+    SENDRECV_REPLACE,
     /** Wait on one request, Waitall on an array. */
     WAIT, WAITALL,
+    /** Probe (blocking) and Iprobe (returns null when nothing matches): (source, tag), return a Status. */
+    PROBE, IPROBE,
+    /** Waitany / Waitsome on an array; Test on one request; Testall / Testany / Testsome on an array. */
+    WAITANY, WAITSOME, TEST, TESTALL, TESTANY, TESTSOME,
     COLLECTIVE,
     PRIORITY, YIELD_AFTER_REGION,
     /** A collective already reported where it stands (not to report it again). */
@@ -31,9 +37,8 @@ public enum MpiOp {
     private static final Set<String> COLLECTIVES = Set.of("Barrier", "Bcast", "Reduce", "Allreduce", "Gather",
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
             "Reduce_scatter", "Scan");
-    private static final Set<String> OTHERS = Set.of("Probe", "Iprobe", "Waitany", "Waitsome", "Test",
-            "Testall", "Testany", "Testsome", "Cancel", "Split", "Dup", "Create", "Free", "Compare", "Group",
-            "Sendrecv_replace", "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
+    private static final Set<String> OTHERS = Set.of("Cancel", "Split", "Dup", "Create", "Free", "Compare", "Group",
+            "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
             "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
             "Intersection", "Translate_ranks", "Buffer_attach", "Buffer_detach", "Abort", "Is_null");
 
@@ -52,8 +57,17 @@ public enum MpiOp {
         BY_NAME.put("Recv", RECV);
         BY_NAME.put("Irecv", IRECV);
         BY_NAME.put("Sendrecv", SENDRECV);
+        BY_NAME.put("Sendrecv_replace", SENDRECV_REPLACE);
         BY_NAME.put("Wait", WAIT);
         BY_NAME.put("Waitall", WAITALL);
+        BY_NAME.put("Probe", PROBE);
+        BY_NAME.put("Iprobe", IPROBE);
+        BY_NAME.put("Waitany", WAITANY);
+        BY_NAME.put("Waitsome", WAITSOME);
+        BY_NAME.put("Test", TEST);
+        BY_NAME.put("Testall", TESTALL);
+        BY_NAME.put("Testany", TESTANY);
+        BY_NAME.put("Testsome", TESTSOME);
         for (String s : COLLECTIVES) {
             BY_NAME.put(s, COLLECTIVE);
         }
@@ -75,6 +89,25 @@ public enum MpiOp {
 
     public boolean isReceive() {
         return this == RECV || this == IRECV || this == SENDRECV;
+    }
+
+    public boolean isProbe() {
+        return this == PROBE || this == IPROBE;
+    }
+
+    /** Wait, Waitall, Waitany, Waitsome: block until requests complete. */
+    public boolean isWait() {
+        return this == WAIT || this == WAITALL || this == WAITANY || this == WAITSOME;
+    }
+
+    /** Test, Testall, Testany, Testsome: ask whether requests have completed, without blocking. */
+    public boolean isTest() {
+        return this == TEST || this == TESTALL || this == TESTANY || this == TESTSOME;
+    }
+
+    /** Operations that look at requests beyond waiting for them (the translation then keeps real requests). */
+    public boolean inspectsRequests() {
+        return this == WAITANY || this == WAITSOME || isTest();
     }
 
     public boolean isSend() {
