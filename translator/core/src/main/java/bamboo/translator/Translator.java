@@ -34,8 +34,16 @@ public final class Translator {
     }
 
     private TranslationResult run(List<SourceFile> sources, boolean emit) {
-        Diagnostics d = new Diagnostics();
         JavaSources parser = new JavaSources();
+        try {
+            return run(sources, emit, parser);
+        } finally {
+            parser.release();
+        }
+    }
+
+    private TranslationResult run(List<SourceFile> sources, boolean emit, JavaSources parser) {
+        Diagnostics d = new Diagnostics();
         List<ParsedUnit> units = parser.parseAll(sources, d);
         List<Program> programs = new ArrayList<>();
         MpiCallClassifier classifier = new MpiCallClassifier(parser.facade());
