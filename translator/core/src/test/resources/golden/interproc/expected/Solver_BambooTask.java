@@ -64,20 +64,25 @@ public final class Solver_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of Solver.java:7 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from Solver.java:9
+        rank = id();
+        // from Solver.java:10
+        size = numTasks();
+        // from Solver.java:11
+        halo = new Halo(rank, size, 4);
+        // from Solver.java:12
+        check = 0;
+    }
+
     // main of Solver.java:7, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from Solver.java:9
-                    rank = id();
-                    // from Solver.java:10
-                    size = numTasks();
-                    // from Solver.java:11
-                    halo = new Halo(rank, size, 4);
-                    // from Solver.java:12
-                    check = 0;
                     // from Solver.java:13
                     iter = 0;
                     pc = 1;
