@@ -379,9 +379,8 @@ final class Node {
     }
 
     private int checkBuffer(String call, int peer, int tag, Object buf, int offset, int count) {
-        if (tag < 0) {
-            throw new IllegalArgumentException(where(call, peer, tag) + ": tag must be >= 0");
-        }
+        // Any int is a tag: negative ones carry the contexts of translated communicators and collectives
+        // (bamboo.runtime.comm.TaskComm encodes them; user tags are checked there and by the shim).
         if (buf == null) {
             throw new IllegalArgumentException(where(call, peer, tag) + ": buf is null");
         }

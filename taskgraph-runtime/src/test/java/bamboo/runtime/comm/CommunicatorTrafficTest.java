@@ -1,0 +1,73 @@
+package bamboo.runtime.comm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import bamboo.runtime.Graph;
+import bamboo.runtime.Task;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Messages with one user tag on COMM_WORLD, on a derived communicator and on the collective context
+ * never match each other: each receive gets its own message although all three are sent to the same
+ * task with the same user tag (the negative wire tags of encoded contexts travel like any other, also
+ * between processes).
+ */
+class CommunicatorTrafficTest {
+    static final int TAG = 7;
+
+    static final class Pair extends Task {
+        private final AtomicReferenceArray<int[]> out;
+        private TaskComm world;
+        private TaskComm dup;
+        private boolean sent;
+
+        Pair(AtomicReferenceArray<int[]> out) {
+            this.out = out;
+        }
+
+        @Override
+        protected Outcome execute() {
+            if (!sent) {
+                world = TaskComm.world(id(), numTasks());
+                dup = world.derive(new int[] {1, 0}, 2); // reversed ranks
+                int peer = 1 - id();
+                // Sent in the order opposite to the order they are received in.
+                send(dup.task(dup.Rank() == 0 ? 1 : 0), dup.collectiveTag(TAG), new int[] {30 + id()}, 0, 1);
+                send(dup.task(dup.Rank() == 0 ? 1 : 0), dup.tag(TAG), new int[] {20 + id()}, 0, 1);
+                send(world.task(peer), world.tag(TAG), new int[] {10 + id()}, 0, 1);
+                sent = true;
+            }
+            if (!ready()) {
+                return Outcome.WAITING;
+            }
+            int[] got = new int[3];
+            int peerTask = 1 - id();
+            receive(peerTask, world.tag(TAG), got, 0, 1);
+            receive(peerTask, dup.tag(TAG), got, 1, 1);
+            receive(peerTask, dup.collectiveTag(TAG), got, 2, 1);
+            out.set(id(), got);
+            return Outcome.FINISHED;
+        }
+
+        @Override
+        protected boolean ready() {
+            int peerTask = 1 - id();
+            return arrived(peerTask, world.tag(TAG)) && arrived(peerTask, dup.tag(TAG))
+                    && arrived(peerTask, dup.collectiveTag(TAG));
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void contextsKeepMessagesApartOnOneAndTwoProcesses() {
+        for (int nodes = 1; nodes <= 2; nodes++) {
+            AtomicReferenceArray<int[]> out = new AtomicReferenceArray<>(2);
+            Graph.builder(2, id -> new Pair(out)).nodes(nodes).build().run();
+            assertArrayEquals(new int[] {11, 21, 31}, out.get(0), "nodes " + nodes);
+            assertArrayEquals(new int[] {10, 20, 30}, out.get(1), "nodes " + nodes);
+        }
+    }
+}
