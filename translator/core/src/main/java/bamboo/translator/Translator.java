@@ -1,6 +1,7 @@
 package bamboo.translator;
 
 import bamboo.translator.collectives.CollectiveInliner;
+import bamboo.translator.comm.CommunicatorCalls;
 import bamboo.translator.collectives.CollectiveLibrary;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.emit.ProgramEmitter;
@@ -62,6 +63,7 @@ public final class Translator {
             inliner.inline(p, d);
             new RegionFinder().find(p, d);
             new CallRules(users).check(p, d);
+            new CommunicatorCalls().rewrite(p);
         }
         List<GeneratedSource> out = new ArrayList<>();
         if (d.isEmpty()) {

@@ -47,10 +47,12 @@ public final class MpiCallClassifier {
                 if (type.equals("bamboo.TaskHints")) {
                     call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
                 }
-            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype")) {
-                continue; // local objects (user reductions, types): their methods need no translation
+            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype") || type.equals("mpi.Group")) {
+                continue; // local objects (user reductions, types, groups): kept as written (groups as TaskGroup)
             } else if (type.startsWith("mpi.")) {
-                call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
+                boolean communicator = type.equals("mpi.Comm") || type.equals("mpi.Intracomm");
+                MpiOp kind = op == MpiOp.COMM_LOCAL && !communicator ? MpiOp.UNSUPPORTED : op;
+                call.setData(MpiCall.KEY, new MpiCall(kind, call.getNameAsString()));
             }
         }
     }

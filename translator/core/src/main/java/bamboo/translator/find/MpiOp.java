@@ -19,7 +19,11 @@ public enum MpiOp {
     SENDRECV,
     /** Wait on one request, Waitall on an array. */
     WAIT, WAITALL,
+    /** A collective, or a communicator constructor (Split, Dup, Create): inlined from the library. */
     COLLECTIVE,
+    /** A local communicator operation (Group, Compare, Free, Test_inter): a call on the translated
+     *  communicator ({@code bamboo.runtime.comm.TaskComm}), kept as written. */
+    COMM_LOCAL,
     PRIORITY, YIELD_AFTER_REGION,
     /** A collective already reported where it stands (not to report it again). */
     INLINED,
@@ -30,12 +34,14 @@ public enum MpiOp {
     private static final Map<String, MpiOp> BY_NAME = new HashMap<>();
     private static final Set<String> COLLECTIVES = Set.of("Barrier", "Bcast", "Reduce", "Allreduce", "Gather",
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
-            "Reduce_scatter", "Scan");
+            "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat");
+    private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter");
     private static final Set<String> OTHERS = Set.of("Probe", "Iprobe", "Waitany", "Waitsome", "Test",
-            "Testall", "Testany", "Testsome", "Cancel", "Split", "Dup", "Create", "Free", "Compare", "Group",
+            "Testall", "Testany", "Testsome", "Cancel",
             "Sendrecv_replace", "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
             "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
-            "Intersection", "Translate_ranks", "Buffer_attach", "Buffer_detach", "Abort", "Is_null");
+            "Buffer_attach", "Buffer_detach", "Abort", "Is_null", "clone", "Create_cart", "Create_graph",
+            "Topo_test", "Intercomm_create", "Intercomm_merge", "Remote_size", "Remote_group", "Comm_spawn");
 
     static {
         BY_NAME.put("Init", INIT);
@@ -56,6 +62,9 @@ public enum MpiOp {
         BY_NAME.put("Waitall", WAITALL);
         for (String s : COLLECTIVES) {
             BY_NAME.put(s, COLLECTIVE);
+        }
+        for (String s : COMM_LOCALS) {
+            BY_NAME.put(s, COMM_LOCAL);
         }
         for (String s : OTHERS) {
             BY_NAME.put(s, UNSUPPORTED);
