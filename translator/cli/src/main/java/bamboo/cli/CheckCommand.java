@@ -3,8 +3,10 @@ package bamboo.cli;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.tree.SourceTree;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,6 +28,11 @@ public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
     List<Path> sources;
 
+    @Option(names = "--collectives", paramLabel = "DIR",
+            description = "Your own annotated implementations of collectives (.java files under DIR), put in "
+                    + "place of the library's; see docs/collectives.md.")
+    Path collectives;
+
     @Spec
     CommandSpec spec;
 
@@ -35,7 +42,7 @@ public final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         TranslationResult r;
         try {
-            r = new Translator().check(SourceTree.of(sources).javaSources());
+            r = translator().check(SourceTree.of(sources).javaSources());
         } catch (IOException e) {
             err.println("bamboo check: " + e.getMessage());
             return 2;
@@ -49,5 +56,10 @@ public final class CheckCommand implements Callable<Integer> {
         }
         out.println("ok: " + r.programs() + (r.programs() == 1 ? " program" : " programs") + ", no errors");
         return 0;
+    }
+
+    /** Our translator, or one with the user's collectives (an unreadable DIR is an IOException). */
+    private Translator translator() throws IOException {
+        return collectives == null ? new Translator() : new Translator().withCollectives(CollectivesDir.read(collectives));
     }
 }

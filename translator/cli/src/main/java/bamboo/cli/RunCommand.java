@@ -73,6 +73,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "W", description = "Worker threads per process, with --translated (default: ${DEFAULT-VALUE}).")
     int workers = 2;
 
+    @Option(names = "--collectives", paramLabel = "DIR", description = "With --translated: your own annotated collectives (.java files under DIR) in place of the library's.")
+    Path collectives;
+
     @Option(names = "--trace", paramLabel = "FILE.json", description = "With --translated: write a Chrome trace (opens in Perfetto).")
     Path trace;
 
@@ -117,7 +120,10 @@ public final class RunCommand implements Callable<Integer> {
             }
             return TranslatedLauncher.run(new TranslatedLauncher.Request(np, workers, nodes,
                     Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth), trace, verbose, classPath,
-                    target, args));
+                    target, args, collectives));
+        }
+        if (collectives != null) {
+            throw new UserError("--collectives needs --translated (untranslated programs use the shim's collectives)");
         }
         if (trace != null) {
             throw new UserError("--trace needs --translated (the trace shows the runtime's tasks and workers)");

@@ -26,6 +26,25 @@ import java.util.List;
  * files, command lines or build tools; the CLI, the Maven goal and the javac processor wrap it.
  */
 public final class Translator {
+    private final List<SourceFile> collectives;
+
+    /** A translator with our collectives library. */
+    public Translator() {
+        this(List.of());
+    }
+
+    private Translator(List<SourceFile> collectives) {
+        this.collectives = List.copyOf(collectives);
+    }
+
+    /**
+     * A translator whose collectives library takes the user's implementations in {@code sources} in place
+     * of ours ({@code --collectives DIR}): classes whose static methods are named after collectives, with
+     * our signatures. What is wrong with them is reported like any error of the program.
+     */
+    public Translator withCollectives(List<SourceFile> sources) {
+        return new Translator(sources);
+    }
 
     /** Checks the sources: every diagnostic, nothing generated. */
     public TranslationResult check(List<SourceFile> sources) {
@@ -55,7 +74,8 @@ public final class Translator {
             programs.addAll(found);
         }
         MpiUsers users = new MpiUsers(units, exempt);
-        CollectiveInliner inliner = null;
+        CollectiveInliner inliner = collectives.isEmpty() ? null
+                : new CollectiveInliner(new CollectiveLibrary(parser, collectives, d));
         for (Program p : programs) {
             if (inliner == null) {
                 inliner = new CollectiveInliner(new CollectiveLibrary(parser));

@@ -8,6 +8,7 @@ import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.tree.OutputTree;
+import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.tree.SourceTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +35,7 @@ public final class TranslatedLauncher {
 
     /** What to run and how. */
     public record Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
-                          boolean verbose, String classPath, String target, List<String> args) {
+                          boolean verbose, String classPath, String target, List<String> args, Path collectives) {
     }
 
     private TranslatedLauncher() {
@@ -46,9 +47,12 @@ public final class TranslatedLauncher {
         List<Path> runPath = new ArrayList<>(userPath);
         String entry;
         if (r.target().endsWith(".java")) {
-            SourceCompiler.Output out = translateAndCompile(Path.of(r.target()), userPath);
+            SourceCompiler.Output out = translateAndCompile(Path.of(r.target()), userPath, r.collectives());
             runPath.add(0, out.classesDir());
             entry = out.mainClass();
+        } else if (r.collectives() != null) {
+            throw new UserError("--collectives applies when the program is translated here: give its .java file, "
+                    + "or translate it with ./bamboo translate --collectives DIR and run the result");
         } else {
             entry = r.target() + ENTRY_SUFFIX;
         }
@@ -115,12 +119,19 @@ public final class TranslatedLauncher {
 
     /** Translates {@code source}, then compiles it with its companions; translation errors end the run. */
     static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath) {
+        return translateAndCompile(source, userPath, null);
+    }
+
+    /** As above, with the user's collectives from {@code collectives} (null: ours). */
+    static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath, Path collectives) {
         if (!Files.isRegularFile(source)) {
             throw new UserError("no such file: " + source);
         }
         try {
             SourceTree tree = SourceTree.of(List.of(source));
-            TranslationResult result = new Translator().translate(tree.javaSources());
+            Translator translator = collectives == null ? new Translator()
+                    : new Translator().withCollectives(CollectivesDir.read(collectives));
+            TranslationResult result = translator.translate(tree.javaSources());
             if (!result.ok()) {
                 String lines = result.diagnostics().stream().map(Diagnostic::toString)
                         .collect(Collectors.joining(System.lineSeparator()));

@@ -178,8 +178,8 @@ public final class CollectiveInliner {
             String name = n.getNameAsString();
             if (names.contains(name)) {
                 n.setName(suffix + name);
-            } else if (library.constants().containsKey(name)) {
-                n.replace(library.constants().get(name).clone());
+            } else if (library.constants(impl.getNameAsString()).containsKey(name)) {
+                n.replace(library.constants(impl.getNameAsString()).get(name).clone());
             }
         }
         body.findAll(VariableDeclarator.class).forEach(v -> v.setName(suffix + v.getNameAsString()));
