@@ -248,8 +248,8 @@ public class Comm {
         final int elements = checkSend("Sendrecv_replace", "buf", s, buf, offset, count, datatype, dest, sendtag);
         checkRecvBuffer("Sendrecv_replace", "buf", s, buf, offset, count, datatype, source, recvtag);
         final int at = offset * datatype.elementsPerItem();
-        // Buffered: the outgoing data is copied before the receive may overwrite the buffer.
-        final Pending w = e.isend(s, buf, at, elements, datatype, dest, sendtag, SendMode.BUFFERED,
+        // Copied: the outgoing data is copied before the receive may overwrite the buffer.
+        final Pending w = e.isend(s, buf, at, elements, datatype, dest, sendtag, SendMode.COPY,
                 "Sendrecv_replace");
         final Status status = e.recv(s, buf, at, elements, datatype, source, recvtag, "Sendrecv_replace");
         e.await(w, null);

@@ -174,17 +174,30 @@ public class MPI {
         return nodes > 1 ? host + "-node" + e.world().network().nodeOf(e.rank()) : host;
     }
 
-    /** Accepted for source compatibility: buffered sends always copy, so no user buffer is needed. */
+    /**
+     * Sets the size of the calling rank's buffer for buffered sends to the buffer's capacity: a
+     * {@code Bsend} whose data does not fit beside the rank's buffered messages not yet received fails
+     * with {@code MPI_ERR_BUFFER}. The shim copies into its own memory, so the buffer's contents are not
+     * used. Without an attached buffer an implicit one of the eager budget's size applies.
+     */
     public static void Buffer_attach(java.nio.ByteBuffer buffer) throws MPIException {
-        attached = buffer;
+        if (buffer == null) {
+            throw new MPIException("MPI.Buffer_attach: buffer is null");
+        }
+        final Endpoint e = Binding.current();
+        if (e == null) {
+            throw new MPIException("MPI.Buffer_attach: MPI is not initialised (call MPI.Init first)");
+        }
+        e.attachBuffer(buffer);
     }
 
-    /** Returns the buffer given to {@link #Buffer_attach}. */
+    /** Returns the calling rank's buffer given to {@link #Buffer_attach} (or null); buffered sends use the
+     *  implicit buffer again. */
     public static java.nio.ByteBuffer Buffer_detach() throws MPIException {
-        final java.nio.ByteBuffer b = attached;
-        attached = null;
-        return b;
+        final Endpoint e = Binding.current();
+        if (e == null) {
+            throw new MPIException("MPI.Buffer_detach: MPI is not initialised (call MPI.Init first)");
+        }
+        return e.detachBuffer();
     }
-
-    private static volatile java.nio.ByteBuffer attached;
 }

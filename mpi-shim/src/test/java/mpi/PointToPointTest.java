@@ -292,9 +292,17 @@ class PointToPointTest {
         Jobs.run(2, (rank, size) -> {
             if (rank == 0) {
                 final Thread me = Thread.currentThread();
+                final java.util.concurrent.CountDownLatch known = new java.util.concurrent.CountDownLatch(1);
                 final Thread interrupter = new Thread(() -> {
                     try {
-                        Thread.sleep(20); // rank 0 is (most likely) parked in Sendrecv by now
+                        // Call MPI first: the deadlock watch only sees threads of a rank that have used MPI,
+                        // and with both ranks parked it would take a still unknown sleeping thread for
+                        // nothing and report a deadlock (the flaky failure under load).
+                        MPI.COMM_WORLD.Rank();
+                        known.countDown();
+                        while (!parkedInMpi(me)) {
+                            Thread.sleep(1); // until rank 0 is parked in Sendrecv (not in the latch)
+                        }
                         me.interrupt();
                         // only now may rank 1 answer: the interrupt surely came during the call
                         MPI.COMM_WORLD.Send(new int[0], 0, 0, MPI.INT, 1, 3);
@@ -303,6 +311,7 @@ class PointToPointTest {
                     }
                 });
                 interrupter.start();
+                known.await();
                 final int[] got = new int[1];
                 MPI.COMM_WORLD.Sendrecv(new int[0], 0, 0, MPI.INT, 1, 1, got, 0, 1, MPI.INT, 1, 2);
                 assertEquals(9, got[0]);
@@ -314,6 +323,19 @@ class PointToPointTest {
                 MPI.COMM_WORLD.Send(new int[] {9}, 0, 1, MPI.INT, 0, 2);
             }
         });
+    }
+
+    /** True when {@code t} is parked inside the shim's wait (not merely parked somewhere). */
+    private static boolean parkedInMpi(Thread t) {
+        if (t.getState() != Thread.State.WAITING) {
+            return false;
+        }
+        for (StackTraceElement f : t.getStackTrace()) {
+            if (f.getClassName().endsWith(".Endpoint") && f.getMethodName().equals("await")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test

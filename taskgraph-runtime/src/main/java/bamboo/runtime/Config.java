@@ -9,6 +9,8 @@ final class Config {
     IntFunction<? extends Task> factory;
     int workers = 1;
     int nodes = 1;
+    /** Join the MPI world of the calling thread: one node per rank, this process runs only its own tasks. */
+    boolean world;
     long latencyNanos;
     double bandwidthBytesPerSecond;
     Path trace;
@@ -22,4 +24,9 @@ final class Config {
     long handlerMaxParkNanos = 50_000;
     long deadlockCheckNanos = 50_000_000;
     long closeTimeoutMillis = 5_000;
+    /** Flow control: the most bytes of unreceived messages one task may hold (each counts its payload plus
+     *  {@link Node#MESSAGE_OVERHEAD}); senders are held at a quarter of it and resumed at an eighth. */
+    long inboxLimit = 256L << 20;
+    /** Watchdog: the longest a task may run between evaluation points; 0 = off. */
+    long taskTimeoutNanos = 60_000_000_000L;
 }

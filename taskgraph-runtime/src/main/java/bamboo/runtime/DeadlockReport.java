@@ -13,14 +13,26 @@ final class DeadlockReport {
     static GraphDeadlock build(List<Node> nodes, int unfinished, int numTasks) {
         List<GraphDeadlock.WaitingTask> waiting = new ArrayList<>();
         for (Node n : nodes) {
-            for (Task t : n.tasks) {
-                // Claim the task so its inbox is ours to read; a deadlocked task is WAITING.
-                if (t.state() == Task.FINISHED || !t.casState(Task.WAITING, Task.OWNED)) {
-                    continue;
-                }
-                waiting.add(describe(t));
-            }
+            waiting.addAll(collect(n));
         }
+        return format(waiting, unfinished, numTasks);
+    }
+
+    /** What the waiting tasks of one process wait for (claims them: call only on a deadlocked graph). */
+    static List<GraphDeadlock.WaitingTask> collect(Node n) {
+        List<GraphDeadlock.WaitingTask> waiting = new ArrayList<>();
+        for (Task t : n.tasks) {
+            // Claim the task so its inbox is ours to read; a deadlocked task is WAITING.
+            if (t.state() == Task.FINISHED || !t.casState(Task.WAITING, Task.OWNED)) {
+                continue;
+            }
+            waiting.add(describe(t));
+        }
+        return waiting;
+    }
+
+    /** The report of waiting tasks (in task id order) gathered from every process. */
+    static GraphDeadlock format(List<GraphDeadlock.WaitingTask> waiting, int unfinished, int numTasks) {
         StringBuilder b = new StringBuilder();
         b.append("deadlock: ").append(unfinished).append(" of ").append(numTasks)
                 .append(" tasks wait and no message is in flight");

@@ -11,6 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * two consecutive checks ({@link Config#deadlockCheckNanos} apart) find nothing able to move.
  */
 final class Execution {
+    /** How long to wait for the workers to stop after the watchdog found one stuck. */
+    private static final long STUCK_CLOSE_MILLIS = 200;
     private final Config config;
     private final Placement placement;
     private final RunControl control;
@@ -45,7 +47,8 @@ final class Execution {
             watch();
             end = System.nanoTime();
         } finally {
-            stuck = stopAll();
+            // A worker the watchdog found stuck will not return: do not wait the full close timeout for it.
+            stuck = stopAll(control.failure() instanceof GraphTimeout ? STUCK_CLOSE_MILLIS : config.closeTimeoutMillis);
         }
         GraphFailure failure = control.failure();
         if (failure != null) {
@@ -56,12 +59,18 @@ final class Execution {
             throw failure;
         }
         long unreceived = 0;
+        long peak = 0;
+        long holds = 0;
         for (Node n : nodes) {
             unreceived += n.discardLeftovers();
+            holds += n.holds.get();
+            for (Task t : n.tasks) {
+                peak = Math.max(peak, t.peakBuffered());
+            }
         }
         Profile profile = Profile.of(end - start, stats());
         writeTrace(start);
-        return new Graph.Result(end - start, profile, unreceived);
+        return new Graph.Result(end - start, profile, unreceived, peak, holds);
     }
 
     private List<ThreadStats> stats() {
@@ -80,10 +89,19 @@ final class Execution {
     private void watch() {
         int quietChecks = 0;
         long lastProgress = -1;
+        TaskWatchdog watchdog = config.taskTimeoutNanos > 0 ? new TaskWatchdog(nodes, config.taskTimeoutNanos) : null;
         while (control.failure() == null && control.unfinished() > 0) {
             LockSupport.parkNanos(config.deadlockCheckNanos);
             if (control.failure() != null || control.unfinished() == 0) {
                 return;
+            }
+            if (watchdog != null) {
+                GraphTimeout late = watchdog.check(System.nanoTime());
+                if (late != null) {
+                    control.fail(late);
+                    watchdog.interruptStuck();
+                    return;
+                }
             }
             if (interconnect != null) {
                 interconnect.keepAlive();
@@ -126,10 +144,10 @@ final class Execution {
         return interconnect == null ? p : p + interconnect.delivered();
     }
 
-    private String stopAll() {
+    private String stopAll(long closeTimeoutMillis) {
         StringBuilder stuck = new StringBuilder();
         for (Node n : nodes) {
-            String s = n.stop();
+            String s = n.stop(closeTimeoutMillis);
             if (s != null) {
                 stuck.append(stuck.length() == 0 ? "" : ", ").append(s);
             }

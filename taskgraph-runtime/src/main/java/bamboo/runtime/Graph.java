@@ -17,7 +17,8 @@ import java.util.function.IntFunction;
  * }</pre>
  *
  * {@code run()} returns when every task has finished; it throws {@link GraphFailure} when a task throws
- * (task id and cause) and {@link GraphDeadlock} when the graph can no longer move (who waits for what).
+ * (task id and cause), {@link GraphDeadlock} when the graph can no longer move (who waits for what) and
+ * {@link GraphTimeout} when a task runs past the task timeout without reaching an evaluation point.
  */
 public final class Graph {
 
@@ -34,11 +35,25 @@ public final class Graph {
         private final long elapsedNanos;
         private final Profile profile;
         private final long unreceived;
+        private final long peakInboxBytes;
+        private final long holds;
 
-        Result(long elapsedNanos, Profile profile, long unreceived) {
+        Result(long elapsedNanos, Profile profile, long unreceived, long peakInboxBytes, long holds) {
             this.elapsedNanos = elapsedNanos;
             this.profile = profile;
             this.unreceived = unreceived;
+            this.peakInboxBytes = peakInboxBytes;
+            this.holds = holds;
+        }
+
+        /** Flow control: the most bytes one task's inbox held at once (payload plus 64 bytes per message). */
+        public long peakInboxBytes() {
+            return peakInboxBytes;
+        }
+
+        /** Flow control: how many times a sender was held at an evaluation point. */
+        public long heldSenders() {
+            return holds;
         }
 
         /** Wall time from the start of the workers to the last task finishing. */
@@ -89,6 +104,20 @@ public final class Graph {
                 throw new IllegalArgumentException("Graph.Builder.nodes: must be >= 1, got " + nodes);
             }
             c.nodes = nodes;
+            return this;
+        }
+
+        /**
+         * Runs this process's share of the graph in an MPI world that already exists: one node per rank of
+         * {@code MPI.COMM_WORLD} (node = rank, nodes = size; tasks placed block-wise as with
+         * {@link #nodes}), messages between nodes through the world's device (e.g. the aeron device, one
+         * JVM per rank, started by {@code ProcessJob}, {@code RankMain} or mpirun). Every rank runs the
+         * same graph; {@code run()} returns on every rank when every task of every rank has finished, and
+         * throws on every rank when a task fails or the graph deadlocks anywhere. The calling thread must be
+         * a rank with MPI initialised. See {@link GraphMain} for the ready-made entry point.
+         */
+        public Builder joinWorld() {
+            c.world = true;
             return this;
         }
 
@@ -150,7 +179,39 @@ public final class Graph {
             return this;
         }
 
+        /**
+         * Flow control: the most bytes of messages one task may hold unreceived (payload plus 64 bytes per
+         * message; default 256 MiB). A sender that pushes a task over a quarter of it is held at its next
+         * evaluation point until that task has received down to an eighth (or waits, or finishes); a send
+         * that would go over the limit itself ends the run with {@link GraphFlood}.
+         */
+        public Builder inboxLimit(long bytes) {
+            if (bytes < 1024) {
+                throw new IllegalArgumentException("Graph.Builder.inboxLimit: must be >= 1024 bytes, got " + bytes);
+            }
+            c.inboxLimit = bytes;
+            return this;
+        }
+
+        /**
+         * Watchdog: a task whose {@code init()} or {@code execute()} runs longer than this without returning
+         * (reaching its next evaluation point) ends the run with {@link GraphTimeout}, naming the task and
+         * where it is. 0 turns the watchdog off (default 60 s).
+         */
+        public Builder taskTimeout(java.time.Duration timeout) {
+            Objects.requireNonNull(timeout, "Graph.Builder.taskTimeout: timeout is null");
+            if (timeout.isNegative()) {
+                throw new IllegalArgumentException("Graph.Builder.taskTimeout: must be >= 0 (0 = off), got " + timeout);
+            }
+            c.taskTimeoutNanos = timeout.toNanos();
+            return this;
+        }
+
         public Graph build() {
+            if (c.world && (c.nodes != 1 || c.latencyNanos != 0 || c.bandwidthBytesPerSecond != 0)) {
+                throw new IllegalArgumentException("Graph.Builder.build: joinWorld() takes its nodes from the MPI "
+                        + "world and its interconnect is real; drop nodes(), latency() and bandwidth()");
+            }
             if (c.nodes > c.numTasks) {
                 throw new IllegalArgumentException("Graph.Builder.build: " + c.nodes + " nodes for " + c.numTasks
                         + " tasks; every node needs at least one task");
@@ -185,6 +246,6 @@ public final class Graph {
             throw new IllegalStateException("Graph.run: a graph runs once; build a new one");
         }
         ran = true;
-        return new Execution(config).run();
+        return config.world ? new WorldExecution(config).run() : new Execution(config).run();
     }
 }

@@ -96,9 +96,22 @@ final class Handler implements Agent, Node.Remote {
         return "node" + node.rank + "-handler";
     }
 
+    /** Receives the runtime's control messages ({@link WorldMessage}); null unless the graph joined a world. */
+    interface ControlSink {
+        void accept(byte[] bytes, int length);
+    }
+
+    /** Set before the handler starts, in a world graph only. */
+    ControlSink controlSink;
+    private byte[] controlIn = new byte[256];
+
     @Override
     public void onStart() {
         thread = Thread.currentThread();
+        Endpoint ep = endpoint;
+        if (ep != null && Binding.current() != ep) {
+            Binding.bind(ep); // a world graph's handler runs on a thread of its own, not on the rank's
+        }
     }
 
     @Override
@@ -166,6 +179,9 @@ final class Handler implements Agent, Node.Remote {
         work += completeSends();
         work += receiveHeaders();
         work += deliverArrived();
+        if (controlSink != null) {
+            work += receiveControl();
+        }
         if (work > 0) {
             idleSince = 0;
         } else if (canSleep()) {
@@ -328,6 +344,21 @@ final class Handler implements Agent, Node.Remote {
         return n;
     }
 
+    private int receiveControl() throws MPIException {
+        int n = 0;
+        Status st;
+        while ((st = MPI.COMM_WORLD.Iprobe(MPI.ANY_SOURCE, WorldMessage.TAG)) != null) {
+            int length = st.Get_count(MPI.BYTE);
+            if (length > controlIn.length) {
+                controlIn = new byte[Math.max(length, 2 * controlIn.length)];
+            }
+            MPI.COMM_WORLD.Recv(controlIn, 0, length, MPI.BYTE, st.source, WorldMessage.TAG);
+            controlSink.accept(controlIn, length);
+            n++;
+        }
+        return n;
+    }
+
     private int deliverArrived() throws MPIException {
         int n = 0;
         for (int r = 0; r < ranks; r++) {
@@ -341,7 +372,7 @@ final class Handler implements Agent, Node.Remote {
                 stats.messagesReceived++;
                 stats.bytesReceived += m.byteLength;
                 int dest = m.dest;
-                node.deliver(m, -1);
+                node.deliverRemote(m);
                 delivered.incrementAndGet();
                 if (tracing) {
                     trace.handler(start, System.nanoTime(), dest, false);

@@ -24,6 +24,8 @@ import org.agrona.concurrent.AgentRunner;
  * of this process can move unless a message comes from outside.
  */
 final class Node {
+    /** Flow control counts each message as its payload plus this (the message object and its links). */
+    static final int MESSAGE_OVERHEAD = 64;
     final int rank;
     final Placement placement;
     final Config config;
@@ -39,6 +41,12 @@ final class Node {
     volatile Remote remote;
     private final boolean timing;
     private final boolean tracing;
+    /** Flow control: a sender that leaves a task's inbox above this is held at its next evaluation point, */
+    private final long throttleBytes;
+    /** ... until the inbox is down to this. */
+    private final long resumeBytes;
+    /** How often a sender was held (for tests and the profile). */
+    final AtomicLong holds = new AtomicLong();
     private AgentRunner[] runners;
 
     /** The outbound side of the message handler. */
@@ -53,6 +61,8 @@ final class Node {
         this.control = control;
         this.timing = config.profile;
         this.tracing = config.trace != null;
+        this.throttleBytes = config.inboxLimit / 4;
+        this.resumeBytes = config.inboxLimit / 8;
         // Pools sized by the tasks here: about 16 messages in flight per task before buffers go to the GC.
         this.pools = new Pools(config.chunkSize, 16L << 20,
                 (int) Math.min(1 << 16, Math.max(1024, 16L * placement.count(rank))));
@@ -118,9 +128,9 @@ final class Node {
     }
 
     /** Stops the workers; a worker stuck in a task that never returns is abandoned after a timeout. */
-    String stop() {
+    String stop(long closeTimeoutMillis) {
         parking.wakeAll();
-        return closeAll(runners, config.closeTimeoutMillis);
+        return closeAll(runners, closeTimeoutMillis);
     }
 
     static String closeAll(AgentRunner[] runners, long timeoutMillis) {
@@ -198,7 +208,7 @@ final class Node {
             }
         } catch (Throwable e) {
             t.runner = null;
-            control.fail(GraphFailure.of(t.taskId(), e));
+            control.fail(e instanceof GraphFlood ? (GraphFlood) e : GraphFailure.of(t.taskId(), e));
             return;
         }
         t.runner = null;
@@ -211,6 +221,13 @@ final class Node {
             ev.outcome = o.name();
             ev.worker = w.roleName();
             ev.commit();
+        }
+        Task flooded = t.flooded;
+        if (flooded != null) {
+            t.flooded = null;
+            if (o != Task.Outcome.FINISHED && hold(t, flooded, o)) {
+                return;
+            }
         }
         switch (o) {
             case FINISHED:
@@ -227,6 +244,9 @@ final class Node {
 
     private void finish(Task t) {
         t.setState(Task.FINISHED);
+        if (t.hasHeld()) {
+            releaseHeld(t, -1); // nothing will drain its inbox any more
+        }
         // Unfinished first, then owned: a monitor that sees owned == 0 also sees this task finished.
         control.taskFinished();
         owned.decrementAndGet();
@@ -260,11 +280,99 @@ final class Node {
                 return;
             }
             t.setState(Task.WAITING);
+            if (t.hasHeld()) {
+                releaseHeld(t, fromWorker); // it waits for a message: perhaps from a task it holds
+            }
             if (!t.hasIncoming() || !t.casState(Task.WAITING, Task.OWNED)) {
                 owned.decrementAndGet();
                 return;
             }
             // A message came in between the evaluation and the release, and we took the task back.
+        }
+    }
+
+    // ---- flow control -------------------------------------------------------------------------------
+
+    /**
+     * Counts a message sent by {@code src} against the inbox of {@code d} (local). Over the throttle
+     * threshold the sender is marked, to be held at its next evaluation point; over the limit the run
+     * fails (a send cannot block: the receiver may need this very worker to run).
+     */
+    private void admit(Task src, Task d, Message m) {
+        long charge = m.byteLength + MESSAGE_OVERHEAD;
+        long held = d.addSent(charge);
+        d.notePeak(held);
+        if (held > throttleBytes) {
+            if (held > config.inboxLimit) {
+                d.addSent(-charge);
+                GraphFlood f = new GraphFlood(src.taskId(), d.taskId(), m.tag, m.byteLength, held - charge,
+                        config.inboxLimit);
+                pools.release(m);
+                control.fail(f);
+                throw f;
+            }
+            if (d != src) {
+                src.flooded = d;
+            }
+        }
+    }
+
+    /** The handler: a message from another process for a local task; counted, over the limit the run fails. */
+    void deliverRemote(Message m) {
+        Task d = local(m.dest);
+        long charge = m.byteLength + MESSAGE_OVERHEAD;
+        long held = d.addSent(charge);
+        d.notePeak(held);
+        if (held > config.inboxLimit) {
+            d.addSent(-charge);
+            control.fail(new GraphFlood(m.source, d.taskId(), m.tag, m.byteLength, held - charge, config.inboxLimit));
+            pools.release(m);
+            return;
+        }
+        deliver(m, -1);
+    }
+
+    /**
+     * At {@code t}'s evaluation point after it flooded {@code d}: holds {@code t} (state HELD, on
+     * {@code d}'s held list) while {@code d} is busy (OWNED: queued or running, so it will receive) and
+     * over the threshold. Never holds for a task that waits, is held itself or has finished: whoever
+     * leaves OWNED writes its state, then takes its held list, and a holder pushes, then re-reads the
+     * state (all volatile: one of the two sees the other), so no hold outlives the receiver's time in
+     * OWNED. A receive that brings the inbox down to an eighth releases the list early; that path is
+     * only prompt, not exact (the received count is an ordered store, so it and a concurrent push may
+     * miss each other; the holder's re-check of the count then catches most, and leaving OWNED the rest).
+     */
+    private boolean hold(Task t, Task d, Task.Outcome o) {
+        if (d.state() != Task.OWNED || d.buffered() <= throttleBytes) {
+            return false;
+        }
+        holds.incrementAndGet();
+        t.heldOutcome = o;
+        t.setState(Task.HELD);
+        if (t.hasHeld()) {
+            releaseHeld(t, -1); // no task waits for one that is held itself
+        }
+        d.pushHeld(t);
+        if (d.state() != Task.OWNED || d.buffered() <= resumeBytes) {
+            releaseHeld(d, -1);
+        }
+        return true;
+    }
+
+    /** Resumes every task held on {@code d}: as it returned from execute(), so yielded ones are queued and
+     *  waiting ones evaluated. Held tasks stay counted in {@link #owned}. */
+    private void releaseHeld(Task d, int fromWorker) {
+        Task h = d.takeHeld();
+        while (h != null) {
+            Task next = h.nextHeld;
+            h.nextHeld = null;
+            h.setState(Task.OWNED);
+            if (h.heldOutcome == Task.Outcome.YIELDED) {
+                schedule(h, fromWorker);
+            } else {
+                evaluate(h, fromWorker);
+            }
+            h = next;
         }
     }
 
@@ -332,6 +440,7 @@ final class Node {
             JfrEvents.send(m);
         }
         if (isLocal(dest)) {
+            admit(src, local(dest), m);
             deliver(m, w.index);
         } else {
             remote.send(m, w);
@@ -374,7 +483,11 @@ final class Node {
             }
             return m.count;
         } finally {
+            task.addReceived(m.byteLength + MESSAGE_OVERHEAD);
             pools.release(m);
+            if (task.hasHeld() && task.buffered() <= resumeBytes) {
+                releaseHeld(task, task.runner == null ? -1 : task.runner.index);
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package bamboo.runtime;
 
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
@@ -34,11 +35,21 @@ public abstract class Task {
     static final int OWNED = 1;
     static final int WAITING = 2;
     static final int FINISHED = 3;
+    /** Held by flow control: it flooded a task that is still busy; owned by that task's held list. */
+    static final int HELD = 4;
 
     private static final AtomicIntegerFieldUpdater<Task> STATE =
             AtomicIntegerFieldUpdater.newUpdater(Task.class, "state");
     private static final AtomicReferenceFieldUpdater<Task, Message> INCOMING =
             AtomicReferenceFieldUpdater.newUpdater(Task.class, Message.class, "incoming");
+    private static final AtomicLongFieldUpdater<Task> SENT =
+            AtomicLongFieldUpdater.newUpdater(Task.class, "sentBytes");
+    private static final AtomicLongFieldUpdater<Task> RECEIVED =
+            AtomicLongFieldUpdater.newUpdater(Task.class, "receivedBytes");
+    private static final AtomicLongFieldUpdater<Task> PEAK =
+            AtomicLongFieldUpdater.newUpdater(Task.class, "peakBuffered");
+    private static final AtomicReferenceFieldUpdater<Task, Task> HELD_SENDERS =
+            AtomicReferenceFieldUpdater.newUpdater(Task.class, Task.class, "heldSenders");
 
     private int id = -1;
     private int numTasks;
@@ -61,6 +72,19 @@ public abstract class Task {
     private int missCount;
     /** True while the runtime evaluates ready() (see arrived()). */
     private boolean evaluating;
+    // Flow control (see Node#admit and Node#hold): bytes of messages sent to this task and received by
+    // it, each counted with Node.MESSAGE_OVERHEAD; the difference is what its inbox holds. Senders add
+    // atomically; only the owner adds to the received count, so receiving costs a plain ordered store.
+    private volatile long sentBytes;
+    private volatile long receivedBytes;
+    private volatile long peakBuffered;
+    /** Lock-free stack of tasks held until this one drains its inbox or stops consuming. */
+    private volatile Task heldSenders;
+    Task nextHeld;
+    /** Owner only: the task this one flooded in its current execution, looked at when it returns. */
+    Task flooded;
+    /** What execute() returned before the task was held: how to resume it. */
+    Outcome heldOutcome;
 
     /** Runs once, on a worker, before the first {@link #execute()}. */
     protected void init() throws Exception {
@@ -202,6 +226,54 @@ public abstract class Task {
 
     final boolean casState(int expect, int update) {
         return STATE.compareAndSet(this, expect, update);
+    }
+
+    /** Any thread: counts {@code bytes} sent to this task (negative to take them back); returns what
+     *  the inbox holds now. */
+    final long addSent(long bytes) {
+        long received = receivedBytes;
+        return SENT.addAndGet(this, bytes) - received;
+    }
+
+    /** Owner only: counts {@code bytes} received. */
+    final void addReceived(long bytes) {
+        RECEIVED.lazySet(this, receivedBytes + bytes);
+    }
+
+    /** Bytes of messages sent to this task and not yet received (a snapshot). */
+    final long buffered() {
+        long received = receivedBytes;
+        return sentBytes - received;
+    }
+
+    final void notePeak(long held) {
+        long p;
+        while (held > (p = peakBuffered) && !PEAK.compareAndSet(this, p, held)) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** The most bytes this task's inbox held at once (flow control's figure). */
+    final long peakBuffered() {
+        return peakBuffered;
+    }
+
+    final boolean hasHeld() {
+        return heldSenders != null;
+    }
+
+    /** Any thread: holds {@code sender} until this task drains or stops consuming. */
+    final void pushHeld(Task sender) {
+        Task head;
+        do {
+            head = heldSenders;
+            sender.nextHeld = head;
+        } while (!HELD_SENDERS.compareAndSet(this, head, sender));
+    }
+
+    /** Any thread: takes every held sender (the caller resumes them). */
+    final Task takeHeld() {
+        return heldSenders == null ? null : HELD_SENDERS.getAndSet(this, null);
     }
 
     final boolean hasIncoming() {

@@ -10,6 +10,8 @@ final class Worker implements Agent {
     final TraceLog trace;
     Task last;
     WorkerIdler idler;
+    /** The worker's thread, for the watchdog's report (where a stuck task is). */
+    volatile Thread thread;
 
     Worker(int index, Node node, TraceLog trace) {
         this.index = index;
@@ -20,6 +22,7 @@ final class Worker implements Agent {
 
     @Override
     public void onStart() {
+        thread = Thread.currentThread();
         node.parking.register(index, Thread.currentThread());
     }
 

@@ -133,7 +133,21 @@ public final class ProcessJob {
                 return config.bootstrapHost();
             }
             final Hostfile hosts = new Hostfile(List.of(placement));
-            return hosts.allLoopback() ? "127.0.0.1" : InetAddress.getLocalHost().getHostAddress();
+            if (hosts.allLoopback()) {
+                return "127.0.0.1";
+            }
+            // The address of our interface on the route to the first remote host: what that host can reach
+            // (the host name's address may be a loopback alias or on another network).
+            for (Hostfile.Host h : placement) {
+                final InetAddress a = InetAddress.getByName(h.address());
+                if (!a.isLoopbackAddress()) {
+                    final InetAddress mine = Bootstrap.localAddressTowards(new InetSocketAddress(a, 9));
+                    if (!mine.isLoopbackAddress()) {
+                        return mine.getHostAddress();
+                    }
+                }
+            }
+            return InetAddress.getLocalHost().getHostAddress();
         }
 
         private Process start(int rank, String cp, Map<String, String> common, String mainClass, List<String> args)

@@ -10,6 +10,7 @@ import bamboo.shim.device.threads.Endpoint;
 import bamboo.shim.device.threads.JobAbortedError;
 import bamboo.shim.device.threads.Network;
 import bamboo.shim.device.threads.World;
+import bamboo.shim.job.RankExit;
 import io.aeron.Aeron;
 import io.aeron.driver.MediaDriver;
 import java.io.IOException;
@@ -164,6 +165,11 @@ public final class RankMain {
             try {
                 main.invoke(null, (Object) args);
             } catch (InvocationTargetException e) {
+                if (e.getCause() instanceof RankExit exit) {
+                    // The program reported its end itself and every rank ends alike: leave as usual.
+                    endpoint.markFinished();
+                    return transport.finish() ? exit.exitCode() : stopped(transport.failure());
+                }
                 return failedWith(e.getCause());
             } catch (IllegalAccessException e) {
                 System.err.println("rank " + env.rank() + ": cannot call " + main + ": " + e.getMessage());

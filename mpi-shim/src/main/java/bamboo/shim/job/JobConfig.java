@@ -14,9 +14,12 @@ import bamboo.shim.device.threads.World;
  * @param verbose              for the caller: show {@link JobResult#cause()}'s stack trace (the runner
  *                             itself prints nothing)
  * @param eagerLimitBytes      messages up to this size are copied at once; larger ones go by rendezvous
+ * @param eagerBudgetBytes     flow control: bytes of unexpected eager messages one rank may hold; beyond them
+ *                             standard sends to it go by rendezvous (the data stays with the sender until
+ *                             received), and it sizes the implicit buffer of buffered sends
  */
 public record JobConfig(int np, int nodes, long latencyNanos, double bandwidthBytesPerSec, RanksAs ranksAs,
-                        boolean verbose, int eagerLimitBytes) {
+                        boolean verbose, int eagerLimitBytes, long eagerBudgetBytes) {
 
     /** What carries a rank. */
     public enum RanksAs { PLATFORM, VIRTUAL }
@@ -40,35 +43,44 @@ public record JobConfig(int np, int nodes, long latencyNanos, double bandwidthBy
         if (eagerLimitBytes < 0) {
             throw new IllegalArgumentException("eager limit must not be negative (got " + eagerLimitBytes + ")");
         }
+        if (eagerBudgetBytes < 0) {
+            throw new IllegalArgumentException("eager budget must not be negative (got " + eagerBudgetBytes + ")");
+        }
     }
 
     /** {@code np} platform-thread ranks on one node, no simulated costs. */
     public static JobConfig of(int np) {
-        return new JobConfig(np, 1, 0, Double.POSITIVE_INFINITY, RanksAs.PLATFORM, false, World.DEFAULT_EAGER_LIMIT);
+        return new JobConfig(np, 1, 0, Double.POSITIVE_INFINITY, RanksAs.PLATFORM, false, World.DEFAULT_EAGER_LIMIT,
+                World.DEFAULT_EAGER_BUDGET);
     }
 
     public JobConfig withNodes(int k) {
-        return new JobConfig(np, k, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes);
+        return new JobConfig(np, k, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes);
     }
 
     public JobConfig withLatencyNanos(long ns) {
-        return new JobConfig(np, nodes, ns, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes);
+        return new JobConfig(np, nodes, ns, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes);
     }
 
     public JobConfig withBandwidth(double bytesPerSecond) {
-        return new JobConfig(np, nodes, latencyNanos, bytesPerSecond, ranksAs, verbose, eagerLimitBytes);
+        return new JobConfig(np, nodes, latencyNanos, bytesPerSecond, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes);
     }
 
     public JobConfig withRanksAs(RanksAs as) {
-        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, as, verbose, eagerLimitBytes);
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, as, verbose, eagerLimitBytes, eagerBudgetBytes);
     }
 
     public JobConfig withVerbose(boolean v) {
-        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, v, eagerLimitBytes);
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, v, eagerLimitBytes, eagerBudgetBytes);
     }
 
     public JobConfig withEagerLimit(int bytes) {
-        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, bytes);
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, bytes, eagerBudgetBytes);
+    }
+
+    /** Flow control: how many bytes of unexpected eager messages one rank may hold (default 32 MiB). */
+    public JobConfig withEagerBudget(long bytes) {
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, bytes);
     }
 
     /** The node of {@code rank}: node k holds ranks [k*np/nodes, (k+1)*np/nodes). */

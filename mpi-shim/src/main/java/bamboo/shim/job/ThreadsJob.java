@@ -102,7 +102,7 @@ public final class ThreadsJob {
         final boolean spin = config.ranksAs() == JobConfig.RanksAs.PLATFORM
                 && np <= Runtime.getRuntime().availableProcessors();
         final World world = new World(np, new Network(np, config.nodes(), config.latencyNanos(),
-                config.bandwidthBytesPerSec()), config.eagerLimitBytes(), spin);
+                config.bandwidthBytesPerSec()), config.eagerLimitBytes(), config.eagerBudgetBytes(), spin);
         final Outcome outcome = new Outcome(world);
         DeadlockWatch.start(world, "bamboo-deadlock-watch", outcome::deadlock);
         final Thread[] threads = new Thread[np];

@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 /** Entry point of {@code ./bamboo}: dispatches to one subcommand and exits with its code. */
 @Command(name = "bamboo", mixinStandardHelpOptions = true, version = "Bamboo for Java 0.1.0-SNAPSHOT",
         description = {"Overlap communication with computation in message-passing Java programs.", "",
-                "Exit codes: 0 success, 1 the program or check failed, 2 bad usage or input."},
+                "Exit codes: 0 success, 1 the program or check failed, 2 bad usage or input, 3 deadlock,",
+                "4 a translated task ran past --task-timeout without reaching an evaluation point."},
         subcommands = {
                 RunCommand.class,
                 BenchCommand.class,
@@ -22,6 +23,10 @@ public final class Main {
     public static final int FAILED = 1;
     /** Exit code for bad usage or bad input. */
     public static final int USAGE = 2;
+    /** Exit code when the program deadlocked (ranks blocked in MPI, or tasks waiting, nothing in flight). */
+    public static final int DEADLOCK = 3;
+    /** Exit code when the watchdog found a translated task stuck between evaluation points. */
+    public static final int TASK_TIMEOUT = 4;
 
     public static void main(String[] args) {
         System.exit(execute(args));

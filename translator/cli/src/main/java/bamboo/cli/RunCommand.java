@@ -29,17 +29,21 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "Exit codes: 0 success; 1 a rank threw (one line names it; --verbose for the trace);",
                 "2 bad usage, a file that does not compile or an unknown class; 3 deadlock (every live",
-                "rank blocked in MPI with nothing in flight: the report says who waits for what).",
+                "rank blocked in MPI with nothing in flight: the report says who waits for what);",
+                "4 (with --translated) a task ran longer than --task-timeout without reaching its next",
+                "evaluation point (the message names the task and the line it is at).",
                 "",
                 "With --translated the program is translated (a .java file on the fly; a class name runs its",
                 "compiled companion X_Bamboo) and runs as --np tasks on --nodes processes of --workers",
-                "worker threads each, on the task-graph runtime.",
+                "worker threads each, on the task-graph runtime. With --device aeron too, each of the",
+                "--nodes processes is its own JVM (tasks placed block-wise), over Aeron.",
                 "",
                 "With --device aeron every rank is its own JVM, connected over Aeron (IPC on one host, UDP",
                 "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun."},
         footer = {"", "Examples:",
                 "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
                 "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
+                "  ./bamboo run --translated --device aeron --nodes 2 --workers 2 --np 8 Ring.java",
                 "  ./bamboo run --np 4 --ranks-as virtual --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java"})
 public final class RunCommand implements Callable<Integer> {
 
@@ -78,6 +82,15 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--trace", paramLabel = "FILE.json", description = "With --translated: write a Chrome trace (opens in Perfetto).")
     Path trace;
+
+    @Option(names = "--eager-budget", paramLabel = "SIZE", description = "Flow control: unexpected eager bytes one rank may hold before standard sends to it go by rendezvous (default: ${DEFAULT-VALUE}).")
+    String eagerBudget = "32MiB";
+
+    @Option(names = "--inbox-limit", paramLabel = "SIZE", description = "With --translated, flow control: unreceived bytes one task may hold; senders are held from a quarter of it (default: ${DEFAULT-VALUE}).")
+    String inboxLimit = "256MiB";
+
+    @Option(names = "--task-timeout", paramLabel = "TIME", description = "With --translated: end the run when a task runs this long without reaching an evaluation point; 0 = off (default: ${DEFAULT-VALUE}).")
+    String taskTimeout = "60s";
 
     @Option(names = "--device", paramLabel = "DEVICE", description = "Message device: 'threads' (one JVM) or 'aeron' (default: ${DEFAULT-VALUE}).")
     Device device = Device.threads;
@@ -120,31 +133,40 @@ public final class RunCommand implements Callable<Integer> {
             }
             return TranslatedLauncher.run(new TranslatedLauncher.Request(np, workers, nodes,
                     Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth), trace, verbose, classPath,
-                    target, args, collectives));
+                    target, args, device == Device.aeron, hostfile, collectives), new TranslatedLauncher.Limits(
+                    Units.parseBytes(inboxLimit), Units.parseDurationNanos(taskTimeout)));
         }
         if (collectives != null) {
             throw new UserError("--collectives needs --translated (untranslated programs use the shim's collectives)");
+        }
+        if (!inboxLimit.equals("256MiB") || !taskTimeout.equals("60s")) {
+            throw new UserError("--inbox-limit and --task-timeout need --translated (they bound the runtime's tasks); "
+                    + "untranslated ranks have --eager-budget");
         }
         if (trace != null) {
             throw new UserError("--trace needs --translated (the trace shows the runtime's tasks and workers)");
         }
         return ShimLauncher.run(new ShimLauncher.Request(np, nodes, Units.parseDurationNanos(latency),
                 Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args,
-                device == Device.aeron, hostfile));
+                device == Device.aeron, hostfile), Units.parseBytes(eagerBudget));
     }
 
     /** The aeron device runs real processes: simulated-network and thread options do not apply. */
     private void checkAeronOptions() {
-        if (translated) {
-            throw new UserError("--translated --device aeron is not available yet: the runtime's processes run on "
-                    + "the threads device (see docs/multi-process.md)");
+        if (!latency.equals("0") || !bandwidth.equals("inf")) {
+            throw new UserError("--latency and --bandwidth simulate an interconnect on the threads device; "
+                    + "with --device aeron messages cross a real one (use --hostfile to place processes on hosts)");
         }
-        if (nodes != 1 || !latency.equals("0") || !bandwidth.equals("inf")) {
-            throw new UserError("--nodes, --latency and --bandwidth simulate an interconnect on the threads device; "
-                    + "with --device aeron messages cross a real one (use --hostfile to place ranks on hosts)");
+        if (nodes != 1 && !translated) {
+            throw new UserError("--nodes places ranks on simulated nodes of the threads device; with --device aeron "
+                    + "messages cross a real one and every rank is a process (use --hostfile to place them on hosts)");
         }
         if (ranksAs == RanksAs.virtual) {
             throw new UserError("--ranks-as virtual needs --device threads: with aeron every rank is a process");
+        }
+        if (!eagerBudget.equals("32MiB")) {
+            throw new UserError("--eager-budget applies to the threads device; with --device aeron back pressure "
+                    + "between processes is Aeron's");
         }
     }
 
@@ -163,6 +185,23 @@ public final class RunCommand implements Callable<Integer> {
             Units.parseBandwidth(bandwidth);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
+        }
+        checked("--eager-budget", () -> Units.parseBytes(eagerBudget));
+        checked("--task-timeout", () -> Units.parseDurationNanos(taskTimeout));
+        if (checked("--inbox-limit", () -> Units.parseBytes(inboxLimit)) < 1024) {
+            throw new UserError("--inbox-limit must be at least 1KiB (got " + inboxLimit + ")");
+        }
+        if (translated && !eagerBudget.equals("32MiB")) {
+            throw new UserError("--eager-budget applies to untranslated runs; translated tasks have --inbox-limit");
+        }
+    }
+
+    /** Parses an option's value; a bad one is a usage error naming the option. */
+    private static long checked(String option, java.util.function.LongSupplier parse) {
+        try {
+            return parse.getAsLong();
+        } catch (IllegalArgumentException e) {
+            throw new UserError(option + ": " + e.getMessage());
         }
     }
 

@@ -50,11 +50,18 @@ public final class Endpoint {
     /** The last thread noted in {@link #callers}; racy on purpose, it only saves a set lookup per call. */
     private Thread lastCaller;
     private volatile Scope selfScope;
+    /** Flow control: the bytes of eager copies this rank holds for receives not yet posted (and in transit). */
+    private final ByteBudget unexpected;
+    /** The buffer of this rank's buffered sends: an attached one's size, else the implicit default. */
+    private volatile ByteBudget bsendBuffer;
+    private volatile java.nio.ByteBuffer attachedBuffer;
 
     Endpoint(World world, int rank) {
         this.world = world;
         this.rank = rank;
         this.mailbox = new Mailbox(world.size());
+        this.unexpected = new ByteBudget(world.eagerBudget());
+        this.bsendBuffer = new ByteBudget(world.eagerBudget());
         contexts.set(0); // COMM_WORLD
         contexts.set(1); // COMM_SELF
     }
@@ -226,24 +233,43 @@ public final class Endpoint {
         int dataOffset = 0;
         final int bytes;
         SendOp op = null;
+        ByteBudget budget = null;
         if (base == Datatype.Base.OBJECT) {
+            // The serialised bytes are a copy whatever the mode; over the receiver's budget the send only
+            // completes when received, so the sender holds them (its request), not the receiver.
             final byte[] serialised = ObjectCodec.serialize((Object[]) buf, offset, elements, call);
             data = serialised;
             bytes = serialised.length;
-            if (mode == SendMode.SYNCHRONOUS) {
-                op = new SendOp(this, to.mailbox, scope, dest, tag, call);
+            if (mode == SendMode.BUFFERED) {
+                budget = reserveBuffered(bytes, call);
+            } else if (mode == SendMode.SYNCHRONOUS) {
+                op = new SendOp(this, to.mailbox, scope, dest, tag, call, null);
+            } else if (mode != SendMode.COPY) {
+                if (to.unexpected.tryReserve(bytes)) {
+                    budget = to.unexpected;
+                } else {
+                    op = new SendOp(this, to.mailbox, scope, dest, tag, call, to.unexpected);
+                }
             }
         } else {
             bytes = elements * base.bytes();
-            if (mode == SendMode.BUFFERED || mode != SendMode.SYNCHRONOUS && bytes <= world.eagerLimit()) {
+            final boolean eager = mode != SendMode.SYNCHRONOUS && bytes <= world.eagerLimit();
+            if (mode == SendMode.BUFFERED) {
+                budget = reserveBuffered(bytes, call);
+                data = Transfer.copyOf(buf, offset, elements);
+            } else if (mode == SendMode.COPY || eager && to.unexpected.tryReserve(bytes)) {
+                budget = mode == SendMode.COPY ? null : to.unexpected;
                 data = Transfer.copyOf(buf, offset, elements);
             } else {
+                // Rendezvous: above the eager limit, synchronous, or over the receiver's budget (flow
+                // control; legal for a standard send, which may complete only when received).
                 data = buf;
                 dataOffset = offset;
-                op = new SendOp(this, to.mailbox, scope, dest, tag, call);
+                op = new SendOp(this, to.mailbox, scope, dest, tag, call, eager ? to.unexpected : null);
             }
         }
         final Envelope e = new Envelope(scope.wireContext(), rank, tag, base, elements, data, dataOffset, bytes, op);
+        e.budget = budget;
         if (op != null) {
             op.envelope = e;
         }
@@ -283,11 +309,53 @@ public final class Endpoint {
         final int bytes = base == Datatype.Base.OBJECT ? ((byte[]) data).length : elements * base.bytes();
         final Envelope e = new Envelope(context, source, tag, base, elements, data, 0, bytes, null);
         e.onMatched = onMatched;
+        // Already copied by the transport: counted, so that local senders see the budget in use and
+        // go by rendezvous, but never refused here (back pressure between processes is the transport's).
+        unexpected.charge(bytes);
+        e.budget = unexpected;
         final RecvOp matches = mailbox.send(e, world.network(), rank);
         if (matches != null) {
             Transfer.finishAll(matches);
         }
         waiters.signal();
+    }
+
+    /** Takes {@code bytes} from the buffered-send buffer, or fails as MPI does when it is full. */
+    private ByteBudget reserveBuffered(int bytes, String call) throws MPIException {
+        final ByteBudget b = bsendBuffer;
+        if (b.tryReserve(bytes)) {
+            return b;
+        }
+        throw new MPIException(call + ": the buffer for buffered sends is full (MPI_ERR_BUFFER): " + b.used()
+                + " of its " + b.limit() + " bytes hold messages not yet received and this one needs " + bytes
+                + (attachedBuffer != null ? "; attach a larger buffer with MPI.Buffer_attach"
+                        : " (no buffer attached: the implicit one has the size of the eager budget, "
+                        + "JobConfig.withEagerBudget or --eager-budget; or attach one with MPI.Buffer_attach)"));
+    }
+
+    /** MPI.Buffer_attach: buffered sends of this rank may hold up to the buffer's capacity unreceived. */
+    public void attachBuffer(java.nio.ByteBuffer buffer) {
+        bsendBuffer = new ByteBudget(buffer.capacity());
+        attachedBuffer = buffer;
+    }
+
+    /** MPI.Buffer_detach: back to the implicit buffer (messages sent meanwhile still count in the old one);
+     *  returns the attached buffer, or null. */
+    public java.nio.ByteBuffer detachBuffer() {
+        final java.nio.ByteBuffer b = attachedBuffer;
+        bsendBuffer = new ByteBudget(world.eagerBudget());
+        attachedBuffer = null;
+        return b;
+    }
+
+    /** Flow control: the unexpected eager bytes this rank holds, its limit and peak. */
+    public ByteBudget unexpectedBudget() {
+        return unexpected;
+    }
+
+    /** The buffer of this rank's buffered sends (attached, or the implicit one). */
+    public ByteBudget bufferedSendBudget() {
+        return bsendBuffer;
     }
 
     /** Blocking send. */

@@ -26,6 +26,9 @@ final class Envelope {
     long seq;
     /** {@link System#nanoTime()} from which the message may match; 0 for at once. */
     long arrival;
+    /** The budget this message's copy is counted in (the receiver's or the sender's Bsend buffer), or
+     *  null; released when a receive has taken the message. */
+    ByteBudget budget;
     /** Run when a receive has taken the message: a synchronous send from another process waits for it. */
     Runnable onMatched;
 

@@ -9,5 +9,8 @@ public enum SendMode {
     /** Completes only when a receive has matched. */
     SYNCHRONOUS,
     /** Like standard: a matching receive must already be posted, which the device does not check. */
-    READY
+    READY,
+    /** The library's own copy (Sendrecv_replace's outgoing data): copied at once, counted in no budget;
+     *  one message per call, whose caller waits for it, so it cannot flood. */
+    COPY
 }

@@ -14,11 +14,14 @@ final class SendOp implements Pending {
     private final int dest;
     private final int tag;
     private final String call;
+    /** The receiver's eager budget when this send went by rendezvous only because it was used up. */
+    private final ByteBudget overBudget;
     Envelope envelope;
     private boolean cancelled;
     private volatile boolean done;
 
-    SendOp(Endpoint owner, Mailbox destination, Scope scope, int dest, int tag, String call) {
+    SendOp(Endpoint owner, Mailbox destination, Scope scope, int dest, int tag, String call, ByteBudget overBudget) {
+        this.overBudget = overBudget;
         this.owner = owner;
         this.destination = destination;
         this.scope = scope;
@@ -77,7 +80,10 @@ final class SendOp implements Pending {
 
     @Override
     public String describe() {
-        return call + "(dest=" + dest + ", tag=" + tag + ", comm=" + scope.name() + ") until rank " + dest
-                + " receives it";
+        final String what = call + "(dest=" + dest + ", tag=" + tag + ", comm=" + scope.name() + ") until rank "
+                + dest + " receives it";
+        return overBudget == null ? what : what + " (flow control: rank " + dest + " holds " + overBudget.used()
+                + " bytes of unexpected messages, its eager budget is " + overBudget.limit()
+                + " bytes; raise it with JobConfig.withEagerBudget or --eager-budget)";
     }
 }

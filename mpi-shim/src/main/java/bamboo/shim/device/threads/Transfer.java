@@ -39,6 +39,9 @@ final class Transfer {
             failure = new MPIException(r.call + ": cannot deliver the message from rank " + r.scope.local(e.source)
                     + " (tag " + e.tag + "): " + ex, ex);
         }
+        if (e.budget != null) {
+            e.budget.release(e.bytes);
+        }
         r.finish(e, failure);
         if (e.onMatched != null) {
             e.onMatched.run();

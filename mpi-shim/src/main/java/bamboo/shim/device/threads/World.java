@@ -7,10 +7,13 @@ package bamboo.shim.device.threads;
 public final class World {
     /** Messages above this many bytes go by rendezvous (one copy), as MPJ Express's 128 KiB eager limit. */
     public static final int DEFAULT_EAGER_LIMIT = 128 * 1024;
+    /** Bytes of unexpected eager messages one rank may hold before standard sends to it go by rendezvous. */
+    public static final long DEFAULT_EAGER_BUDGET = 32L << 20;
 
     private final Endpoint[] endpoints;
     private final Network network;
     private final int eagerLimit;
+    private final long eagerBudget;
     private final boolean spin;
     private final Scope worldScope;
     private final Scope worldCollectiveScope;
@@ -26,13 +29,22 @@ public final class World {
      * @param spin       whether waiters spin before parking (when every rank may have its own core)
      */
     public World(int size, Network network, int eagerLimit, boolean spin) {
-        this(size, network, eagerLimit, spin, false);
+        this(size, network, eagerLimit, DEFAULT_EAGER_BUDGET, spin, false);
     }
 
-    private World(int size, Network network, int eagerLimit, boolean spin, boolean standalone) {
+    /**
+     * @param eagerBudget bytes of unexpected eager messages one rank may hold; beyond them standard sends to
+     *                    it go by rendezvous (flow control: the data stays in the sender's buffer)
+     */
+    public World(int size, Network network, int eagerLimit, long eagerBudget, boolean spin) {
+        this(size, network, eagerLimit, eagerBudget, spin, false);
+    }
+
+    private World(int size, Network network, int eagerLimit, long eagerBudget, boolean spin, boolean standalone) {
         this.standalone = standalone;
         this.network = network;
         this.eagerLimit = eagerLimit;
+        this.eagerBudget = eagerBudget;
         this.spin = spin;
         this.worldScope = new Scope(Scope.identity(size), size, 0, "COMM_WORLD");
         this.worldCollectiveScope = worldScope.withContext(1, "COMM_WORLD(collective)");
@@ -44,7 +56,8 @@ public final class World {
 
     /** A one-rank world for a program started without the job runner (plain {@code java Program}). */
     public static World standalone() {
-        return new World(1, new Network(1, 1, 0, Double.POSITIVE_INFINITY), DEFAULT_EAGER_LIMIT, false, true);
+        return new World(1, new Network(1, 1, 0, Double.POSITIVE_INFINITY), DEFAULT_EAGER_LIMIT,
+                DEFAULT_EAGER_BUDGET, false, true);
     }
 
     /** Attaches the transport to ranks in other processes (multi-process devices); before any rank runs. */
@@ -76,6 +89,11 @@ public final class World {
 
     int eagerLimit() {
         return eagerLimit;
+    }
+
+    /** Bytes of unexpected eager messages one rank may hold (see {@link Endpoint#unexpectedBudget()}). */
+    public long eagerBudget() {
+        return eagerBudget;
     }
 
     boolean spin() {

@@ -26,8 +26,14 @@ public final class ShimLauncher {
     private ShimLauncher() {
     }
 
-    /** Runs the request and returns the exit code; one-line messages go to stderr. */
+    /** Runs the request with the default eager budget and returns the exit code. */
     public static int run(Request r) {
+        return run(r, bamboo.shim.device.threads.World.DEFAULT_EAGER_BUDGET);
+    }
+
+    /** Runs the request and returns the exit code; one-line messages go to stderr. {@code eagerBudget}:
+     *  flow control, the unexpected eager bytes one rank may hold (threads device). */
+    public static int run(Request r, long eagerBudget) {
         List<Path> userPath = classPathEntries(r.classPath());
         String mainClass = r.target();
         List<Path> runPath = new ArrayList<>(userPath);
@@ -44,7 +50,7 @@ public final class ShimLauncher {
             return ProcessJob.run(processes, runPath, mainClass, r.args());
         }
         JobConfig config = JobConfig.of(r.np()).withNodes(r.nodes()).withLatencyNanos(r.latencyNanos())
-                .withBandwidth(r.bandwidth()).withVerbose(r.verbose())
+                .withBandwidth(r.bandwidth()).withVerbose(r.verbose()).withEagerBudget(eagerBudget)
                 .withRanksAs(r.virtualThreads() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
         JobResult result = ThreadsJob.runMain(config, urls(runPath), mainClass, r.args().toArray(new String[0]));
         report(result, r.verbose());

@@ -3,6 +3,7 @@ package bamboo.cli.launch;
 import bamboo.runtime.Graph;
 import bamboo.runtime.GraphDeadlock;
 import bamboo.runtime.GraphFailure;
+import bamboo.runtime.GraphTimeout;
 import bamboo.translator.GeneratedSource;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
@@ -17,6 +18,7 @@ import java.lang.reflect.Method;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,19 +37,45 @@ public final class TranslatedLauncher {
 
     /** What to run and how. */
     public record Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
-                          boolean verbose, String classPath, String target, List<String> args, Path collectives) {
+                          boolean verbose, String classPath, String target, List<String> args,
+                          boolean processes, Path hostfile, Path collectives) {
+        /** One JVM: the threads device between the runtime's processes; the library's collectives. */
+        public Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
+                       boolean verbose, String classPath, String target, List<String> args) {
+            this(tasks, workers, nodes, latencyNanos, bandwidth, trace, verbose, classPath, target, args, false, null,
+                    null);
+        }
+    }
+
+    /**
+     * The runtime's limits: {@code inboxLimit} flow control's bytes per task, {@code taskTimeoutNanos} the
+     * watchdog (0 = off).
+     */
+    public record Limits(long inboxLimit, long taskTimeoutNanos) {
+        /** The runtime's defaults (256 MiB, 60 s). */
+        public static final Limits DEFAULTS = new Limits(256L << 20, 60_000_000_000L);
     }
 
     private TranslatedLauncher() {
     }
 
-    /** Runs the request and returns the exit code (0, 1 failure or translation errors, 2 usage, 3 deadlock). */
+    /** Runs the request with the default limits. */
     public static int run(Request r) {
+        return run(r, Limits.DEFAULTS);
+    }
+
+    /**
+     * Runs the request and returns the exit code (0, 1 failure or translation errors, 2 usage, 3 deadlock,
+     * 4 a task stuck past the task timeout).
+     */
+    public static int run(Request r, Limits limits) {
         List<Path> userPath = ShimLauncher.classPathEntries(r.classPath());
         List<Path> runPath = new ArrayList<>(userPath);
         String entry;
+        Path[] generated = new Path[1];
         if (r.target().endsWith(".java")) {
-            SourceCompiler.Output out = translateAndCompile(Path.of(r.target()), userPath, r.collectives());
+            SourceCompiler.Output out = translateAndCompile(Path.of(r.target()), userPath, r.collectives(),
+                    tree -> generated[0] = tree);
             runPath.add(0, out.classesDir());
             entry = out.mainClass();
         } else if (r.collectives() != null) {
@@ -56,11 +84,15 @@ public final class TranslatedLauncher {
         } else {
             entry = r.target() + ENTRY_SUFFIX;
         }
+        if (r.processes()) {
+            return ProcessLauncher.run(r, limits, runPath, entry);
+        }
         try (URLClassLoader loader = new URLClassLoader(ShimLauncher.urls(runPath),
                 TranslatedLauncher.class.getClassLoader())) {
             Graph.Builder builder = graphOf(loader, entry, r);
             builder.workers(r.workers()).nodes(r.nodes()).latency(r.latencyNanos())
-                    .bandwidth(Double.isInfinite(r.bandwidth()) ? 0 : r.bandwidth()); // the runtime's 0 = unlimited
+                    .bandwidth(Double.isInfinite(r.bandwidth()) ? 0 : r.bandwidth()) // the runtime's 0 = unlimited
+                    .inboxLimit(limits.inboxLimit()).taskTimeout(Duration.ofNanos(limits.taskTimeoutNanos()));
             if (r.trace() != null) {
                 builder.trace(r.trace());
             }
@@ -70,6 +102,10 @@ public final class TranslatedLauncher {
                 System.err.print(result);
             }
             return 0;
+        } catch (GraphTimeout t) {
+            System.out.flush();
+            System.err.println("bamboo: " + t.getMessage() + SourceLines.origin(t.taskFrame(), generated[0]));
+            return 4;
         } catch (GraphDeadlock d) {
             System.out.flush();
             System.err.println("bamboo: " + d.getMessage());
@@ -95,17 +131,7 @@ public final class TranslatedLauncher {
 
     /** Calls the companion {@code entry}'s {@code graph(int numTasks, String[] args)}. */
     static Graph.Builder graphOf(ClassLoader loader, String entry, int tasks, List<String> args) {
-        Class<?> companion;
-        try {
-            companion = Class.forName(entry, true, loader);
-        } catch (ClassNotFoundException e) {
-            String program = entry.substring(0, entry.length() - ENTRY_SUFFIX.length());
-            throw new UserError("no translated program " + program + " on the class path (looked for its companion "
-                    + entry + "): translate it first ('bamboo translate', the Maven goal or the javac processor) "
-                    + "or pass its .java file");
-        } catch (LinkageError e) {
-            throw new UserError("cannot load " + entry + ": " + e);
-        }
+        Class<?> companion = companion(loader, entry);
         try {
             Method graph = companion.getMethod("graph", int.class, String[].class);
             return (Graph.Builder) graph.invoke(null, tasks, args.toArray(new String[0]));
@@ -117,13 +143,31 @@ public final class TranslatedLauncher {
         }
     }
 
-    /** Translates {@code source}, then compiles it with its companions; translation errors end the run. */
-    static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath) {
-        return translateAndCompile(source, userPath, null);
+    /** Loads the companion class {@code entry}, or says how to make one. */
+    static Class<?> companion(ClassLoader loader, String entry) {
+        try {
+            return Class.forName(entry, true, loader);
+        } catch (ClassNotFoundException e) {
+            String program = entry.substring(0, entry.length() - ENTRY_SUFFIX.length());
+            throw new UserError("no translated program " + program + " on the class path (looked for its companion "
+                    + entry + "): translate it first ('bamboo translate', the Maven goal or the javac processor) "
+                    + "or pass its .java file");
+        } catch (LinkageError e) {
+            throw new UserError("cannot load " + entry + ": " + e);
+        }
     }
 
-    /** As above, with the user's collectives from {@code collectives} (null: ours). */
-    static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath, Path collectives) {
+    /** Translates {@code source}, then compiles it with its companions; translation errors end the run. */
+    static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath) {
+        return translateAndCompile(source, userPath, null, tree -> { });
+    }
+
+    /**
+     * The same with the user's collectives from {@code collectives} (null: ours), telling
+     * {@code generatedTree} where the generated sources were written.
+     */
+    static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath, Path collectives,
+                                                     java.util.function.Consumer<Path> generatedTree) {
         if (!Files.isRegularFile(source)) {
             throw new UserError("no such file: " + source);
         }
@@ -144,6 +188,7 @@ public final class TranslatedLauncher {
                             + " here; annotate the class with @bamboo.Bamboo to run it translated", 1));
             Path tree2 = SourceCompiler.createTempDir().resolve("src");
             OutputTree.write(tree, result.generated(), tree2);
+            generatedTree.accept(tree2);
             List<Path> sources;
             try (Stream<Path> walk = Files.walk(tree2)) {
                 sources = walk.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());

@@ -72,6 +72,26 @@ public final class Units {
         return bytes;
     }
 
+    /**
+     * A size in bytes. Units: B, KB, MB, GB (powers of 1000), KiB, MiB, GiB (powers of 1024); a bare number
+     * is bytes.
+     *
+     * @throws IllegalArgumentException with a sentence saying what is accepted
+     */
+    public static long parseBytes(String text) {
+        Matcher m = match(text, "size", "64MiB, 256MB, 1GiB or 65536");
+        double value = Double.parseDouble(m.group(1));
+        String unit = m.group(2);
+        if (unit.isEmpty()) {
+            return Math.round(value);
+        }
+        if (!unit.endsWith("B")) {
+            throw new IllegalArgumentException("unknown size unit '" + unit + "' in '" + text
+                    + "': use B, KB, MB, GB, KiB, MiB or GiB");
+        }
+        return Math.round(value * prefix(unit.substring(0, unit.length() - 1), text));
+    }
+
     private static double prefix(String prefix, String text) {
         switch (prefix) {
             case "": return 1;
