@@ -124,7 +124,17 @@ final class TranslatedSide {
 
     private static Path translateAndCompile(CorpusProgram program) {
         String display = "programs/" + program.name() + "/" + program.source().getFileName();
-        TranslationResult result = new Translator().translate(List.of(new SourceFile(display, program.text())));
+        // A case may bring its own collectives (--collectives): the directory collectives/ next to it.
+        Path library = program.source().getParent().resolve("collectives");
+        Translator translator = new Translator();
+        if (Files.isDirectory(library)) {
+            try {
+                translator = translator.withCollectives(bamboo.translator.tree.CollectivesDir.read(library));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        TranslationResult result = translator.translate(List.of(new SourceFile(display, program.text())));
         if (!result.ok()) {
             throw new Refused(program.name(), result.diagnostics().stream().map(Object::toString).toList());
         }
