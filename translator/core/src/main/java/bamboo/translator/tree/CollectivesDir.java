@@ -21,10 +21,10 @@ public final class CollectivesDir {
      */
     public static List<SourceFile> read(Path dir) throws IOException {
         if (!Files.exists(dir)) {
-            throw new IOException("--collectives: no such directory: " + dir);
+            throw new IOException("the collectives directory " + dir + " does not exist");
         }
         if (!Files.isDirectory(dir)) {
-            throw new IOException("--collectives: not a directory: " + dir);
+            throw new IOException("the collectives directory " + dir + " is not a directory");
         }
         List<SourceFile> out = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(dir)) {
@@ -34,7 +34,7 @@ public final class CollectivesDir {
             }
         }
         if (out.isEmpty()) {
-            throw new IOException("--collectives: no .java files in " + dir);
+            throw new IOException("the collectives directory " + dir + " holds no .java files");
         }
         return out;
     }
