@@ -20,17 +20,20 @@ import org.agrona.concurrent.Agent;
  * The message handler of one process: an Agrona agent running on the process's shim rank thread, the one
  * progress engine for traffic between processes. Outbound, workers hand it messages (a lock-free stack)
  * and it sends each as a header ({@code Isend} of ints) followed by its payload chunks ({@code Isend} of
- * bytes, one per chunk). Inbound, it probes for headers from any process, receives them, posts an
- * {@code Irecv} per chunk into pooled chunks, and injects each message into its task once all chunks are
- * in, in arrival order per source process, so the non-overtaking order per (source, destination, tag)
- * holds end to end. Runtime traffic uses three reserved tags at the top of the tag range.
+ * bytes, one per chunk). Inbound, it probes for any message from any process: a header opens a message
+ * from that process, each chunk that follows is received straight into the next pooled chunk of the
+ * oldest open message of its sender (the shim keeps the per-sender order across tags), and a message is
+ * injected into its task once all its chunks are in, so the non-overtaking order per (source,
+ * destination, tag) holds end to end. Runtime traffic uses three reserved tags at the top of the tag
+ * range.
  *
- * <p>While traffic is dense the handler polls, backing off. After half a millisecond with nothing to do
- * (no chunk still expected, nothing to send) it sleeps in a blocking
- * {@code Probe(ANY_SOURCE, ANY_TAG)}, so the shim wakes it the moment a message arrives
- * (including after a simulated latency); a worker that hands it a message while it sleeps wakes it with
- * an empty message to its own rank (the shim is MPI_THREAD_MULTIPLE), and so does the run's monitor
- * every few tens of milliseconds, which keeps the shim's own deadlock watch quiet while tasks compute.
+ * <p>Because nothing inbound is ever pre-posted, everything the handler waits for is visible to a
+ * blocking {@code Probe(ANY_SOURCE, ANY_TAG)}: after a short poll with nothing to do it sleeps there, and
+ * the shim wakes it the moment a message arrives (also at the end of a simulated latency). It never spins
+ * while a large message trickles in, which matters when a process has one core for its worker and its
+ * handler. A worker that hands it a message while it sleeps wakes it with an empty message to its own
+ * rank (the shim is MPI_THREAD_MULTIPLE), and so does the run's monitor every few tens of milliseconds,
+ * which keeps the shim's own deadlock watch quiet while tasks compute.
  */
 final class Handler implements Agent, Node.Remote {
     static final int HEADER_TAG = MPI.TAG_UB - 1;
@@ -47,8 +50,11 @@ final class Handler implements Agent, Node.Remote {
 
     /** A message coming in: injected when every chunk has arrived. */
     private static final class Incoming {
-        final List<Request> requests = new ArrayList<>();
         Message message;
+        /** The chunk the next payload message fills. */
+        Chunk next;
+        /** Payload bytes still to come. */
+        int remaining;
     }
 
     final Node node;
@@ -74,8 +80,9 @@ final class Handler implements Agent, Node.Remote {
     private volatile boolean stopRequested;
     private final byte[] wakeIn = new byte[1];
     private static final byte[] WAKE = new byte[0];
-    /** How long the handler polls before it sleeps in the shim. */
-    private static final long SLEEP_AFTER_NANOS = 500_000;
+    /** How long the handler polls before it sleeps in the shim: long enough for a burst of messages to
+     *  cost one wake-up, short enough not to take a shared core from the workers. */
+    private static final long SLEEP_AFTER_NANOS = 50_000;
     private long idleSince;
 
     @SuppressWarnings("unchecked")
@@ -177,11 +184,7 @@ final class Handler implements Agent, Node.Remote {
     public int doWork() throws MPIException {
         int work = flushOutbox();
         work += completeSends();
-        work += receiveHeaders();
-        work += deliverArrived();
-        if (controlSink != null) {
-            work += receiveControl();
-        }
+        work += receive();
         if (work > 0) {
             idleSince = 0;
         } else if (canSleep()) {
@@ -199,15 +202,8 @@ final class Handler implements Agent, Node.Remote {
     }
 
     private boolean canSleep() {
-        if (stopRequested || outbox.get() != null || !sending.isEmpty()) {
-            return false;
-        }
-        for (ArrayDeque<Incoming> q : arriving) {
-            if (!q.isEmpty()) {
-                return false; // chunks are expected: they complete posted receives, which Probe does not see
-            }
-        }
-        return true;
+        // Pending sends may be rendezvous (under the shim's eager budget): their completion wakes nobody.
+        return !stopRequested && outbox.get() == null && sending.isEmpty();
     }
 
     /** Blocks in the shim until a message for this process arrives or somebody wakes us. */
@@ -309,77 +305,95 @@ final class Handler implements Agent, Node.Remote {
         return true;
     }
 
-    private int receiveHeaders() throws MPIException {
+    /** Receives whatever has arrived from other processes: headers, chunks and wake-ups. */
+    private int receive() throws MPIException {
         int n = 0;
         Status st;
-        while ((st = MPI.COMM_WORLD.Iprobe(MPI.ANY_SOURCE, HEADER_TAG)) != null) {
+        while ((st = MPI.COMM_WORLD.Iprobe(MPI.ANY_SOURCE, MPI.ANY_TAG)) != null) {
             int from = st.source;
-            MPI.COMM_WORLD.Recv(headerIn, 0, HEADER_INTS, MPI.INT, from, HEADER_TAG);
-            Message m = node.pools.message();
-            m.source = headerIn[0];
-            m.dest = headerIn[1];
-            m.tag = headerIn[2];
-            m.kind = headerIn[3];
-            m.count = headerIn[4];
-            m.byteLength = headerIn[5];
-            m.seq = (headerIn[6] & 0xFFFFFFFFL) | ((long) headerIn[7] << 32);
-            m.traceId = (headerIn[8] & 0xFFFFFFFFL) | ((long) headerIn[9] << 32);
-            m.sentAt = (headerIn[10] & 0xFFFFFFFFL) | ((long) headerIn[11] << 32);
-            if (!node.isLocal(m.dest)) {
-                throw new IllegalStateException("process " + node.rank + " received a message for task " + m.dest
-                        + ", which lives on process " + node.placement.nodeOf(m.dest));
+            if (st.tag == HEADER_TAG) {
+                receiveHeader(from);
+            } else if (st.tag == CHUNK_TAG) {
+                receiveChunk(from);
+            } else if (st.tag == WAKE_TAG) {
+                MPI.COMM_WORLD.Recv(wakeIn, 0, 0, MPI.BYTE, from, WAKE_TAG);
+            } else if (st.tag == WorldMessage.TAG && controlSink != null) {
+                receiveControl(st);
+            } else {
+                throw new IllegalStateException("process " + node.rank + " got a message with tag " + st.tag
+                        + " from process " + from + ": only runtime traffic may use COMM_WORLD between processes");
             }
-            m.payload = node.pools.chain(m.byteLength);
-            Incoming in = spareIn.isEmpty() ? new Incoming() : spareIn.poll();
-            in.message = m;
-            int remaining = m.byteLength;
-            for (Chunk c = m.payload; c != null && remaining > 0; c = c.next) {
-                int len = Math.min(remaining, c.bytes.length);
-                in.requests.add(MPI.COMM_WORLD.Irecv(c.bytes, 0, len, MPI.BYTE, from, CHUNK_TAG));
-                remaining -= len;
-            }
-            arriving[from].add(in);
             n++;
         }
         return n;
     }
 
-    private int receiveControl() throws MPIException {
-        int n = 0;
-        Status st;
-        while ((st = MPI.COMM_WORLD.Iprobe(MPI.ANY_SOURCE, WorldMessage.TAG)) != null) {
-            int length = st.Get_count(MPI.BYTE);
-            if (length > controlIn.length) {
-                controlIn = new byte[Math.max(length, 2 * controlIn.length)];
-            }
-            MPI.COMM_WORLD.Recv(controlIn, 0, length, MPI.BYTE, st.source, WorldMessage.TAG);
-            controlSink.accept(controlIn, length);
-            n++;
+    private void receiveHeader(int from) throws MPIException {
+        MPI.COMM_WORLD.Recv(headerIn, 0, HEADER_INTS, MPI.INT, from, HEADER_TAG);
+        Message m = node.pools.message();
+        m.source = headerIn[0];
+        m.dest = headerIn[1];
+        m.tag = headerIn[2];
+        m.kind = headerIn[3];
+        m.count = headerIn[4];
+        m.byteLength = headerIn[5];
+        m.seq = (headerIn[6] & 0xFFFFFFFFL) | ((long) headerIn[7] << 32);
+        m.traceId = (headerIn[8] & 0xFFFFFFFFL) | ((long) headerIn[9] << 32);
+        m.sentAt = (headerIn[10] & 0xFFFFFFFFL) | ((long) headerIn[11] << 32);
+        if (!node.isLocal(m.dest)) {
+            throw new IllegalStateException("process " + node.rank + " received a message for task " + m.dest
+                    + ", which lives on process " + node.placement.nodeOf(m.dest));
         }
-        return n;
+        m.payload = node.pools.chain(m.byteLength);
+        Incoming in = spareIn.isEmpty() ? new Incoming() : spareIn.poll();
+        in.message = m;
+        in.next = m.payload;
+        in.remaining = m.byteLength;
+        arriving[from].add(in);
+        deliverCompleted(from);
     }
 
-    private int deliverArrived() throws MPIException {
-        int n = 0;
-        for (int r = 0; r < ranks; r++) {
-            ArrayDeque<Incoming> q = arriving[r];
-            while (!q.isEmpty() && allDone(q.peek().requests)) {
-                Incoming in = q.poll();
-                Message m = in.message;
-                in.message = null;
-                spareIn.push(in);
-                long start = tracing ? System.nanoTime() : 0;
-                stats.messagesReceived++;
-                stats.bytesReceived += m.byteLength;
-                int dest = m.dest;
-                node.deliverRemote(m);
-                delivered.incrementAndGet();
-                if (tracing) {
-                    trace.handler(start, System.nanoTime(), dest, false);
-                }
-                n++;
+    private void receiveChunk(int from) throws MPIException {
+        Incoming in = arriving[from].peek();
+        if (in == null || in.remaining == 0) {
+            throw new IllegalStateException("process " + node.rank + " got a payload chunk from process " + from
+                    + " that belongs to no message it announced");
+        }
+        Chunk c = in.next;
+        int len = Math.min(in.remaining, c.bytes.length);
+        MPI.COMM_WORLD.Recv(c.bytes, 0, len, MPI.BYTE, from, CHUNK_TAG);
+        in.remaining -= len;
+        in.next = c.next;
+        deliverCompleted(from);
+    }
+
+    private void receiveControl(Status st) throws MPIException {
+        int length = st.Get_count(MPI.BYTE);
+        if (length > controlIn.length) {
+            controlIn = new byte[Math.max(length, 2 * controlIn.length)];
+        }
+        MPI.COMM_WORLD.Recv(controlIn, 0, length, MPI.BYTE, st.source, WorldMessage.TAG);
+        controlSink.accept(controlIn, length);
+    }
+
+    /** Injects the complete messages at the head of {@code from}'s queue, in the order they were sent. */
+    private void deliverCompleted(int from) {
+        ArrayDeque<Incoming> q = arriving[from];
+        while (!q.isEmpty() && q.peek().remaining == 0) {
+            Incoming in = q.poll();
+            Message m = in.message;
+            in.message = null;
+            in.next = null;
+            spareIn.push(in);
+            long start = tracing ? System.nanoTime() : 0;
+            stats.messagesReceived++;
+            stats.bytesReceived += m.byteLength;
+            int dest = m.dest;
+            node.deliverRemote(m);
+            delivered.incrementAndGet();
+            if (tracing) {
+                trace.handler(start, System.nanoTime(), dest, false);
             }
         }
-        return n;
     }
 }

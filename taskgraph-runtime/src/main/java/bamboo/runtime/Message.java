@@ -2,7 +2,8 @@ package bamboo.runtime;
 
 /**
  * A task-to-task message: header plus a chain of pooled payload chunks. Pooled and reused; the
- * {@code next} link serves the incoming stack, the inbox FIFO and nothing else at a time.
+ * {@code next} link serves the incoming stack, the inbox FIFO and nothing else at a time; {@code older} /
+ * {@code newer} link the inbox's arrival order.
  */
 final class Message {
     int source;
@@ -19,10 +20,18 @@ final class Message {
     long traceId;
     Chunk payload;
     Message next;
+    /** Arrival-order links of the holding task's inbox (every held message, across pairs). */
+    Message older;
+    Message newer;
+    /** The inbox's claim epoch in which a firing rule's dry run claimed this message (see Inbox#claim). */
+    int claimEpoch;
 
     void clear() {
         payload = null;
         next = null;
+        older = null;
+        newer = null;
+        claimEpoch = 0;
         traceId = 0;
     }
 }

@@ -4,6 +4,7 @@ package bamboo.runtime;
 public record MessageKey(int source, int tag) {
     @Override
     public String toString() {
-        return "(source " + source + ", tag " + tag + ")";
+        return "(source " + (source == Task.ANY_SOURCE ? "any" : String.valueOf(source)) + ", tag "
+                + (tag == Task.ANY_TAG ? "any" : String.valueOf(tag)) + ")";
     }
 }

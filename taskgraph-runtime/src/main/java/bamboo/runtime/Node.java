@@ -451,9 +451,10 @@ final class Node {
         int kind = checkBuffer("receive", source, tag, buf, offset, count);
         Message m = task.inbox.poll(source, tag);
         if (m == null) {
-            throw new IllegalStateException("receive(source=" + source + ", tag=" + tag
-                    + "): no such message has arrived; the firing rule must check arrived() first");
+            throw new IllegalStateException(where("receive", source, tag)
+                    + ": no such message has arrived; the firing rule must check arrived() first");
         }
+        task.setLast(m);
         try {
             if (m.kind != kind) {
                 throw new IllegalArgumentException("receive(source=" + source + ", tag=" + tag + "): the message holds "
@@ -492,8 +493,12 @@ final class Node {
     }
 
     private int checkBuffer(String call, int peer, int tag, Object buf, int offset, int count) {
-        // Any int is a tag: negative ones carry the contexts of translated communicators and collectives
-        // (bamboo.runtime.comm.TaskComm encodes them; user tags are checked there and by the shim).
+        // Negative tags carry the contexts of translated communicators and collectives
+        // (bamboo.runtime.comm.TaskComm encodes them; user tags are checked there and by the shim); the
+        // one negative value that is not a tag is the receive wildcard ANY_TAG.
+        if (tag == Task.ANY_TAG && !call.equals("receive")) {
+            throw new IllegalArgumentException(where(call, peer, tag) + ": ANY_TAG is a wildcard of receives, not a tag");
+        }
         if (buf == null) {
             throw new IllegalArgumentException(where(call, peer, tag) + ": buf is null");
         }
@@ -512,7 +517,9 @@ final class Node {
 
     /** The call as users wrote it, for error messages (built only when something is wrong). */
     private static String where(String call, int peer, int tag) {
-        return call + "(" + (call.equals("send") ? "dest=" : "source=") + peer + ", tag=" + tag + ")";
+        return call + "(" + (call.equals("send") ? "dest=" : "source=")
+                + (peer == Task.ANY_SOURCE && !call.equals("send") ? "ANY_SOURCE" : String.valueOf(peer))
+                + ", tag=" + (tag == Task.ANY_TAG && !call.equals("send") ? "ANY_TAG" : String.valueOf(tag)) + ")";
     }
 
     private static byte[] serialize(Object[] buf, int offset, int count, int dest, int tag) {

@@ -20,6 +20,12 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  */
 public abstract class Task {
 
+    /** Wildcard source for {@link #arrived}, {@link #arrivedCount}, {@link #receive}, {@link #probe} and
+     *  {@link #claim}: any sender (the value of {@code mpi.MPI.ANY_SOURCE}). */
+    public static final int ANY_SOURCE = mpi.MPI.ANY_SOURCE;
+    /** Wildcard tag (the value of {@code mpi.MPI.ANY_TAG}): matches the tags >= 0 (negative tags carry translated communicators, see bamboo.runtime.comm.TaskComm). */
+    public static final int ANY_TAG = mpi.MPI.ANY_TAG;
+
     /** How {@link #execute()} returned. */
     public enum Outcome {
         /** The task ran to its end; it never runs again. */
@@ -72,6 +78,10 @@ public abstract class Task {
     private int missCount;
     /** True while the runtime evaluates ready() (see arrived()). */
     private boolean evaluating;
+    // What the last receive() took or probe() / claim() found: source, tag, element count.
+    private int lastSource = -1;
+    private int lastTag = -1;
+    private int lastCount = -1;
     // Flow control (see Node#admit and Node#hold): bytes of messages sent to this task and received by
     // it, each counted with Node.MESSAGE_OVERHEAD; the difference is what its inbox holds. Senders add
     // atomically; only the owner adds to the received count, so receiving costs a plain ordered store.
@@ -138,29 +148,29 @@ public abstract class Task {
         node().send(this, dest, tag, buf, offset, count);
     }
 
-    /** True when a message from {@code source} with {@code tag} is waiting for this task. */
+    /**
+     * True when a message from {@code source} with {@code tag} is waiting for this task; either may be a
+     * wildcard ({@link #ANY_SOURCE}, {@link #ANY_TAG}).
+     */
     protected final boolean arrived(int source, int tag) {
         drainUnlessEvaluating();
         if (inbox.has(source, tag)) {
             return true;
         }
-        if (missCount < misses.length) {
-            misses[missCount++] = source;
-            misses[missCount++] = tag;
-        }
+        miss(source, tag);
         return false;
     }
 
     /**
-     * How many messages from {@code source} with {@code tag} are waiting for this task: for firing rules
-     * that need several messages of one (source, tag) in one window (added for the translator).
+     * How many messages from {@code source} with {@code tag} are waiting for this task (either may be a
+     * wildcard): for firing rules that need several messages in one window. A wildcard count walks the
+     * held messages; see {@link #claim} for windows that mix wildcard and specific receives.
      */
     protected final int arrivedCount(int source, int tag) {
         drainUnlessEvaluating();
         int n = inbox.count(source, tag);
-        if (n == 0 && missCount < misses.length) {
-            misses[missCount++] = source;
-            misses[missCount++] = tag;
+        if (n == 0) {
+            miss(source, tag);
         }
         return n;
     }
@@ -168,11 +178,92 @@ public abstract class Task {
     /**
      * Copies the oldest waiting message from ({@code source}, {@code tag}) into {@code buf} at
      * {@code offset}; returns its element count; fails when the message is longer than {@code count}.
-     * Messages per (source, tag) keep send order.
+     * Messages per (source, tag) keep send order. Either may be a wildcard: the oldest matching arrival is
+     * taken (messages of one sender stay in send order, whatever their tags); {@link #lastSource()} and
+     * {@link #lastTag()} then tell what was received.
      */
     protected final int receive(int source, int tag, Object buf, int offset, int count) {
         drainIncoming();
         return node().receive(this, source, tag, buf, offset, count);
+    }
+
+    /**
+     * Probe / Iprobe: true when a message matching ({@code source}, {@code tag}) (wildcards allowed) is
+     * waiting; it stays there, and {@link #lastSource()}, {@link #lastTag()} and {@link #lastCount()}
+     * describe the oldest such message (the one a {@link #receive} with the same arguments would take).
+     */
+    protected final boolean probe(int source, int tag) {
+        drainUnlessEvaluating();
+        Message m = inbox.find(source, tag);
+        if (m == null) {
+            miss(source, tag);
+            return false;
+        }
+        setLast(m);
+        return true;
+    }
+
+    /**
+     * Forgets the claims of the previous dry run: a firing rule that uses {@link #claim} or
+     * {@link #probeUnclaimed} calls this first.
+     */
+    protected final void unclaim() {
+        inbox.unclaimAll();
+    }
+
+    /**
+     * Dry-run receive for firing rules: claims the message a {@code receive(source, tag, ...)} would take
+     * after the receives claimed before it in this dry run (the oldest unclaimed match; wildcards allowed)
+     * and returns true, or returns false when there is none. Claiming receive by receive counts each
+     * message once even when wildcard and specific receives share a window. The claimed message's source,
+     * tag and count are available through {@link #lastSource()} and friends.
+     */
+    protected final boolean claim(int source, int tag) {
+        return unclaimed(source, tag, true);
+    }
+
+    /** Dry-run probe for firing rules: like {@link #probe}, but skips the messages claimed so far. */
+    protected final boolean probeUnclaimed(int source, int tag) {
+        return unclaimed(source, tag, false);
+    }
+
+    private boolean unclaimed(int source, int tag, boolean claim) {
+        drainUnlessEvaluating();
+        Message m = inbox.unclaimed(source, tag, claim);
+        if (m == null) {
+            miss(source, tag);
+            return false;
+        }
+        setLast(m);
+        return true;
+    }
+
+    /** Source of the message the last {@link #receive} took or {@link #probe} / {@link #claim} found. */
+    protected final int lastSource() {
+        return lastSource;
+    }
+
+    /** Tag of that message. */
+    protected final int lastTag() {
+        return lastTag;
+    }
+
+    /** Element count of that message (array elements, as sent). */
+    protected final int lastCount() {
+        return lastCount;
+    }
+
+    final void setLast(Message m) {
+        lastSource = m.source;
+        lastTag = m.tag;
+        lastCount = m.count;
+    }
+
+    private void miss(int source, int tag) {
+        if (missCount < misses.length) {
+            misses[missCount++] = source;
+            misses[missCount++] = tag;
+        }
     }
 
     /** Sets this task's scheduling priority (higher first; negative also yields after each region). */

@@ -29,12 +29,19 @@ public final class AppBench {
     private final BenchOptions options;
     private final Runner shim;
     private final Runner translated;
+    private final MpjPeer peer;
     private final PrintStream err;
 
     AppBench(BenchOptions options, Runner shim, Runner translated, PrintStream err) {
+        this(options, shim, translated, null, err);
+    }
+
+    /** @param peer runs the {@code mpj-express} rows, or null to report them as skipped */
+    AppBench(BenchOptions options, Runner shim, Runner translated, MpjPeer peer, PrintStream err) {
         this.options = options;
         this.shim = shim;
         this.translated = translated;
+        this.peer = peer;
         this.err = err;
     }
 
@@ -62,8 +69,9 @@ public final class AppBench {
             return 0;
         }
         try {
-            ResultTable table = new AppBench(options, ShimRunner.forExamples(), translated, err).measure();
-            String header = header(options);
+            MpjPeer peer = options.variants.contains(MpjPeer.VARIANT) ? MpjPeer.forExamples() : null;
+            ResultTable table = new AppBench(options, ShimRunner.forExamples(), translated, peer, err).measure();
+            String header = header(options, peer);
             out.print(header);
             out.print(table.format());
             boolean wrote = write(options, table, header, out, err);
@@ -86,10 +94,10 @@ public final class AppBench {
             List<Row> rows = new ArrayList<>();
             for (RunPlan p : plans(app)) {
                 rows.add(new Row(p));
-                total += p.skipReason() == null ? options.repeat : 0;
+                // + its warm-up run (the peer's is inside each of its runs)
+                total += p.skipReason() == null ? options.repeat + (MpjPeer.isPeer(p) ? 0 : 1) : 0;
             }
             perApp.add(rows);
-            total++; // the warm-up run
         }
         Progress progress = new Progress(err, total);
         for (int a = 0; a < options.apps.size(); a++) {
@@ -108,11 +116,12 @@ public final class AppBench {
     }
 
     private void runApp(List<Row> rows, String[] argv, Progress progress) {
-        // One uncounted run first: the JIT compiles the shim and the kernel before anything is timed.
+        // One uncounted run of every variant first: each loads its own classes (per-rank class loaders,
+        // the translated program's loader), so each would otherwise pay its JIT warm-up in a timed run.
+        // Not the peer: it warms itself up in its own JVM before every timed run (MpjChild).
         for (Row r : rows) {
-            if (!r.skipped() && r.plan().variant().equals("basic")) {
+            if (!r.skipped() && !MpjPeer.isPeer(r.plan())) {
                 runOnce(r, argv, progress, "warm-up ");
-                break;
             }
         }
         for (int rep = 1; rep <= options.repeat; rep++) {
@@ -128,7 +137,7 @@ public final class AppBench {
         RunPlan p = row.plan();
         progress.starting(p.app().name() + " " + p.label() + " (np=" + p.np() + ") " + what.trim());
         try {
-            Runner runner = p.variant().equals("bamboo") ? translated : shim;
+            Runner runner = p.variant().equals("bamboo") ? translated : MpjPeer.isPeer(p) ? peer : shim;
             double t = runner.run(p, argv);
             if (!what.startsWith("warm-up")) {
                 row.add(t);
@@ -158,6 +167,11 @@ public final class AppBench {
                         lat, bw, false, null)));
                 case "nocomm" -> plans.add(check(app, new RunPlan(app, v, 0, "Basic", base, nodes, cpn, 0,
                         Double.POSITIVE_INFINITY, false, null)));
+                case MpjPeer.VARIANT -> { // MPJ Express: the nocomm plan, run by the peer
+                    RunPlan p = check(app, new RunPlan(app, v, 0, "Basic", base, nodes, cpn, 0,
+                            Double.POSITIVE_INFINITY, false, null));
+                    plans.add(p.skipReason() != null ? p : p.skipped(variantUnavailable(v)));
+                }
                 case "oversubscribed", "virtual", "bamboo" -> {
                     for (int k : options.ks) {
                         String form = v.equals("bamboo") ? "Annotated" : "Basic";
@@ -181,6 +195,9 @@ public final class AppBench {
         if (variant.equals("bamboo") && translated == null) {
             return "translator not available yet";
         }
+        if (MpjPeer.isPeerVariant(variant)) {
+            return peer == null ? "MPJ Express peer not configured" : peer.skipReason();
+        }
         return null;
     }
 
@@ -189,7 +206,7 @@ public final class AppBench {
         return why == null ? p : p.skipped(why);
     }
 
-    static String header(BenchOptions o) {
+    static String header(BenchOptions o, MpjPeer peer) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Bamboo application benchmark, %s UTC%n",
                 ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))));
@@ -204,7 +221,9 @@ public final class AppBench {
                     app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode, Units.latency(lat),
                     Units.bandwidth(bw)));
         }
-        sb.append(MpjPeer.status()).append('\n');
+        if (peer != null) {
+            sb.append(peer.status()).append('\n');
+        }
         sb.append('\n');
         return sb.toString();
     }

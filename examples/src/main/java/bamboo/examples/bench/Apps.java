@@ -17,7 +17,7 @@ public final class Apps {
                         args("n", "80", "iters", "50", "errEvery", "10"),
                         a -> bamboo.examples.jacobi3d.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "iters"), AppSpec.intArg(a, "errEvery")),
-                        100_000, 200e6, 2, false),
+                        1_000_000, 50e6, 2, false),
                 new AppSpec("jacobi2d", "bamboo.examples.jacobi2d",
                         args("n", "1536", "iters", "200", "resEvery", "10"),
                         args("n", "768", "iters", "80", "resEvery", "10"),
@@ -28,7 +28,7 @@ public final class Apps {
                         args("n", "576"),
                         args("n", "288"),
                         a -> bamboo.examples.cannon.Kernel.sequential(AppSpec.intArg(a, "n")),
-                        100_000, 200e6, 4, true),
+                        100_000, 50e6, 4, true),
                 new AppSpec("summa", "bamboo.examples.summa",
                         args("n", "576", "nb", "48"),
                         args("n", "288", "nb", "36"),
@@ -38,13 +38,13 @@ public final class Apps {
                         args("n", "400000", "band", "4", "extra", "2", "shift", "0.02"),
                         args("n", "60000", "band", "4", "extra", "2", "shift", "0.05"),
                         a -> null, // verified against its known solution, no reference to compute
-                        100_000, 1e9, 2, false),
+                        200_000, 1e9, 2, false),
                 new AppSpec("halo26", "bamboo.examples.halo26",
                         args("n", "128", "steps", "60"),
                         args("n", "80", "steps", "30"),
                         a -> bamboo.examples.halo26.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "steps")),
-                        100_000, 200e6, 2, false));
+                        1_000_000, 50e6, 2, false));
     }
 
     /** The application called {@code name}. */

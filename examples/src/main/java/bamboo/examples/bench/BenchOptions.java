@@ -10,7 +10,7 @@ import java.util.Map;
 public final class BenchOptions {
     /** Every variant, in table order. */
     public static final List<String> VARIANTS =
-            List.of("basic", "oversubscribed", "virtual", "splitphase", "bamboo", "nocomm");
+            List.of("basic", "oversubscribed", "virtual", "splitphase", "bamboo", "nocomm", MpjPeer.VARIANT);
 
     boolean quick;
     boolean help;
@@ -78,7 +78,9 @@ public final class BenchOptions {
                 "  --cores-per-node C    ranks of basic and splitphase per node (default 1)",
                 "  --set KEY=VALUE       override a problem argument of the selected applications, e.g. n=64",
                 "  --out DIR             where results.csv and speedup.png go (default bench-results)",
-                "Virtual threads need JDK 21+: run the driver on such a JDK to measure that variant.");
+                "Virtual threads need JDK 21+: run the driver on such a JDK to measure that variant.",
+                "mpj-express: the peer, MPJ Express's multicore device running the Basic classes in a child",
+                "JVM (libmpj-java and liblog4j1.2-java, else skipped); it compares with nocomm.");
     }
 
     private static String value(String[] args, int i, String option) {
@@ -104,7 +106,11 @@ public final class BenchOptions {
     private static List<String> variants(String list) {
         List<String> out = new ArrayList<>();
         for (String v : list.split(",")) {
-            String name = v.trim().equals("split-phase") ? "splitphase" : v.trim();
+            String name = switch (v.trim()) {
+                case "split-phase" -> "splitphase";
+                case "mpj", "mpjexpress" -> MpjPeer.VARIANT;
+                default -> v.trim();
+            };
             if (name.isEmpty()) {
                 continue;
             }

@@ -1,28 +1,279 @@
 package bamboo.examples.bench;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 
 /**
- * The MPJ Express peer of the issue (its multicore device running the {@code basic} classes). It is
- * reported, never faked: on this machine the Debian package installs, but its multicore device does not
- * run an MPJ program correctly (see docs/benchmarks.md), so the row is skipped with the reason.
+ * The peer of the issue: MPJ Express (Debian package {@code libmpj-java} 0.44) runs the {@code Basic}
+ * form of an example, the same compiled classes our shim runs, on its multicore device, in a child JVM.
+ *
+ * <p>How the child is started, and why (see docs/benchmarks.md, "MPJ Express as a peer"):
+ * <ul>
+ *   <li>system class path: only MPJ Express's starter jars ({@link MpjExpress}) and {@link MpjChild};
+ *       the examples' classes go to the starter as its class-path argument, so its per-rank
+ *       {@code URLClassLoader}s load them together with {@code mpi.jar}; with {@code mpi.*} on the system
+ *       class path every rank shares one {@code mpi.MPI} (all print the same rank, Barrier hangs);</li>
+ *   <li>{@code mpi.MPI} with its {@code Wtime()} mended ({@link WtimeFix}) first on that class path:
+ *       the examples time their loop with {@code MPI.Wtime()}, which in 0.44 has a resolution of one
+ *       second;</li>
+ *   <li>the same JDK as the benchmark, with its heap and {@code -XX} options; one untimed run of the
+ *       program in the child before the timed one ({@link MpjChild}), as our runs get a warm-up.</li>
+ * </ul>
+ * The time is what the program itself prints ({@code Report.time}), the run counts only after its
+ * verification line, exactly as for our runs. MPJ Express has no simulated interconnect: its row
+ * compares with our {@code nocomm} row (same classes, ranks and problem, latency 0, bandwidth infinite).
  */
-public final class MpjPeer {
-    /** Where the Debian package {@code libmpj-java} puts MPJ Express. */
-    static final Path DEBIAN_JAR = Path.of("/usr/share/mpj/lib/mpj.jar");
+public final class MpjPeer implements Runner {
+    /** The variant name of the peer's rows. */
+    public static final String VARIANT = "mpj-express";
+    /** A run that takes longer is ended and reported as failed (a rank that failed can hang the others). */
+    static final long TIMEOUT_SECONDS = 600;
 
-    private MpjPeer() {
+    private static final Pattern EXCEPTION = Pattern.compile("(?m)^(?:Caused by: )?([\\w.$]+(?:Exception|Error)\\b.*)$");
+
+    private final MpjExpress mpj;
+    private final Path examples;
+    private final String unusable;
+
+    private MpjPeer(MpjExpress mpj, Path examples, String unusable) {
+        this.mpj = mpj;
+        this.examples = examples;
+        this.unusable = unusable;
+    }
+
+    /** The peer for the examples' classes wherever this class was loaded from. */
+    public static MpjPeer forExamples() {
+        MpjExpress mpj = MpjExpress.locate();
+        Path examples;
+        try {
+            examples = Path.of(MpjPeer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException | RuntimeException e) {
+            return new MpjPeer(mpj, null, "cannot tell where the examples' classes are: " + e.getMessage());
+        }
+        String why = mpj.problem();
+        if (why == null && containsMpiPackage(examples)) {
+            why = examples + " carries an mpi package of its own; MPJ Express must provide mpi.*";
+        }
+        return new MpjPeer(mpj, examples, why);
+    }
+
+    /** Why the peer cannot run here, or null. */
+    public String skipReason() {
+        return unusable;
     }
 
     /** One line for the benchmark header. */
-    public static String status() {
-        if (!Files.isRegularFile(DEBIAN_JAR)) {
-            return "peer MPJ Express: skipped: not installed (Debian package libmpj-java; "
-                    + "apt-get install libmpj-java)";
+    public String status() {
+        if (unusable != null) {
+            return "peer MPJ Express: skipped: " + unusable;
         }
-        return "peer MPJ Express: skipped: libmpj-java 0.44 is installed, but its multicore device cannot run "
-                + "the examples here (its launcher misses log4j; started by hand, two ranks report the same rank "
-                + "and MPI.Barrier hangs); see docs/benchmarks.md";
+        return "peer MPJ Express " + mpj.version() + " (" + mpj.home() + "): multicore device in a child JVM, "
+                + "Basic classes; row '" + VARIANT + "' compares with our nocomm (no simulated interconnect)";
+    }
+
+    /** True for the peer's rows. */
+    public static boolean isPeer(RunPlan plan) {
+        return isPeerVariant(plan.variant());
+    }
+
+    /** True for the peer's variant name. */
+    public static boolean isPeerVariant(String variant) {
+        return variant.equals(VARIANT);
+    }
+
+    /**
+     * The note of a peer row: {@code ours/MPJ Express} as our {@code nocomm} median over the peer's
+     * (below 1: our shim is faster), or the row's status when it has no figures.
+     */
+    public static String note(ResultTable table, Row row) {
+        if (!row.ok()) {
+            return row.status();
+        }
+        double ours = table.medianOf(row.plan().app().name(), "nocomm");
+        if (Double.isNaN(ours)) {
+            return "ours/MPJ Express: - (needs the nocomm row)";
+        }
+        return String.format(Locale.ROOT, "ours/MPJ Express %.2fx (our nocomm %.4f s vs MPJ Express multicore)",
+                ours / row.median(), ours);
+    }
+
+    @Override
+    public double run(RunPlan plan, String[] argv) throws RunFailure {
+        if (unusable != null) {
+            throw new RunFailure(unusable);
+        }
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("bamboo-mpj-");
+            Path output = dir.resolve("output.txt");
+            ProcessBuilder builder = new ProcessBuilder(command(plan, argv, dir));
+            // The starter reads MPJ_HOME to find the jars of the ranks' loaders (mpi.jar, mpjdev.jar).
+            builder.environment().put("MPJ_HOME", mpj.home().toString());
+            Process child = builder
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.PIPE)
+                    .start();
+            child.getOutputStream().close();
+            if (!child.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                child.descendants().forEach(ProcessHandle::destroyForcibly);
+                child.destroyForcibly();
+                child.waitFor(10, TimeUnit.SECONDS);
+                throw new RunFailure("MPJ Express run did not finish within " + TIMEOUT_SECONDS + " s");
+            }
+            return timeOf(plan.app().name(), Files.readString(output, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new RunFailure("cannot start MPJ Express: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunFailure("interrupted");
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    /**
+     * The program's own time from the timed run's part of the child's output; a run that printed no
+     * verification line fails with the first exception it printed (MPJ Express's starter exits 0 even when
+     * the program threw).
+     */
+    static double timeOf(String app, String output) throws RunFailure {
+        int at = output.indexOf(MpjChild.TIMED);
+        try {
+            if (at < 0) {
+                OutputParser.time(app, output); // the warm-up's own failure, if it printed one
+                throw new RunFailure("the child JVM ended before the timed run");
+            }
+            return OutputParser.time(app, output.substring(at + MpjChild.TIMED.length()));
+        } catch (RunFailure e) {
+            String cause = e.getMessage().startsWith("verification failed") ? null : firstCause(output);
+            throw new RunFailure("MPJ Express: " + e.getMessage() + (cause != null ? " (" + cause + ")" : ""));
+        }
+    }
+
+    /** The first exception the output names, past the starter's reflective wrapper; or null. */
+    private static String firstCause(String output) {
+        Matcher m = EXCEPTION.matcher(output);
+        while (m.find()) {
+            if (!m.group(1).startsWith("java.lang.reflect.InvocationTargetException")) {
+                return m.group(1);
+            }
+        }
+        return null;
+    }
+
+    /** The child's command line; writes the mended {@code mpi.MPI} and {@link MpjChild} into {@code dir}. */
+    List<String> command(RunPlan plan, String[] argv, Path dir) throws IOException, RunFailure {
+        Path fix = dir.resolve("mpi-fix");
+        Path launcher = dir.resolve("launcher");
+        writeMendedMpi(fix);
+        copyClass(MpjChild.class, launcher);
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions());
+        cmd.add("-cp");
+        cmd.add(Stream.concat(Stream.of(launcher), mpj.starterClasspath().stream()).map(Path::toString)
+                .collect(Collectors.joining(java.io.File.pathSeparator)));
+        cmd.add(MpjChild.class.getName());
+        cmd.add(dir.toString()); // the starter's working folder (it adds it to the ranks' class path)
+        cmd.add(Integer.toString(plan.np()));
+        cmd.add("smpdev");
+        cmd.add("useLocalLoader");
+        cmd.add(fix + java.io.File.pathSeparator + examples);
+        cmd.add(plan.app().mainClass(plan.form()));
+        cmd.addAll(List.of(argv));
+        return cmd;
+    }
+
+    /** The heap and -XX options of this JVM, so both sides run with the same ones. */
+    private static List<String> jvmOptions() {
+        List<String> out = new ArrayList<>();
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-Xss") || a.startsWith("-XX:")) {
+                out.add(a);
+            }
+        }
+        if (out.stream().noneMatch(a -> a.startsWith("-Xmx"))) {
+            out.add("-Xmx" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
+        }
+        return out;
+    }
+
+    private void writeMendedMpi(Path fix) throws IOException, RunFailure {
+        byte[] original;
+        try (ZipFile jar = new ZipFile(mpj.mpiJar().toFile())) {
+            var entry = jar.getEntry("mpi/MPI.class");
+            if (entry == null) {
+                throw new RunFailure(mpj.mpiJar() + " has no mpi/MPI.class");
+            }
+            try (InputStream in = jar.getInputStream(entry)) {
+                original = in.readAllBytes();
+            }
+        }
+        byte[] mended;
+        try {
+            mended = WtimeFix.apply(original);
+        } catch (IllegalArgumentException e) {
+            throw new RunFailure("cannot mend MPJ Express's whole-second MPI.Wtime: " + e.getMessage());
+        }
+        Files.createDirectories(fix.resolve("mpi"));
+        Files.write(fix.resolve("mpi").resolve("MPI.class"), mended);
+    }
+
+    private static void copyClass(Class<?> c, Path root) throws IOException {
+        String file = c.getName().replace('.', '/') + ".class";
+        try (InputStream in = c.getClassLoader().getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IOException("cannot read " + file);
+            }
+            Path target = root.resolve(file);
+            Files.createDirectories(target.getParent());
+            Files.write(target, in.readAllBytes());
+        }
+    }
+
+    private static boolean containsMpiPackage(Path location) {
+        if (Files.isDirectory(location)) {
+            return Files.exists(location.resolve("mpi").resolve("MPI.class"));
+        }
+        try (ZipFile jar = new ZipFile(location.toFile())) {
+            return jar.getEntry("mpi/MPI.class") != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary folder left behind is harmless
+        }
     }
 }

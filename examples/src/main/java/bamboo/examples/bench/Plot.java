@@ -21,7 +21,7 @@ public final class Plot {
         System.setProperty("java.awt.headless", "true");
         Set<String> labels = new LinkedHashSet<>();
         for (Row r : table.rows()) {
-            if (r.ok()) {
+            if (r.ok() && !MpjPeer.isPeer(r.plan())) { // the peer has no speed-up over basic: see the table
                 labels.add(r.plan().label());
             }
         }

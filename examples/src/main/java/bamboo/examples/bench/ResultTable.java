@@ -34,6 +34,9 @@ public final class ResultTable {
 
     /** {@code T_basic / T_row}; NaN without both figures. */
     public double speedup(Row row) {
+        if (MpjPeer.isPeer(row.plan())) {
+            return Double.NaN; // basic runs under the simulated interconnect, the peer without: see its note
+        }
         double basic = medianOf(row.plan().app().name(), "basic");
         return row.ok() ? basic / row.median() : Double.NaN;
     }
@@ -44,7 +47,7 @@ public final class ResultTable {
         String app = row.plan().app().name();
         double basic = medianOf(app, "basic");
         double nocomm = medianOf(app, "nocomm");
-        if (!row.ok() || !(basic - nocomm > 0)) {
+        if (!row.ok() || !(basic - nocomm > 0) || MpjPeer.isPeer(row.plan())) {
             return Double.NaN;
         }
         return (basic - row.median()) / (basic - nocomm);
@@ -68,7 +71,8 @@ public final class ResultTable {
             sb.append(String.format(Locale.ROOT, "%-9s %-20s %4d %5d %9s %9s %9s %9s %12s  %s",
                     p.app().name(), p.label(), p.np(), p.nodes(), seconds(r.ok() ? r.median() : Double.NaN),
                     seconds(r.ok() ? r.min() : Double.NaN), seconds(r.ok() ? r.max() : Double.NaN),
-                    ratio(speedup(r)), percent(hidden(r)), r.status()).stripTrailing()).append('\n');
+                    ratio(speedup(r)), percent(hidden(r)), MpjPeer.isPeer(p) ? MpjPeer.note(this, r) : r.status())
+                    .stripTrailing()).append('\n');
         }
         for (String app : apps()) {
             double share = commShare(app);

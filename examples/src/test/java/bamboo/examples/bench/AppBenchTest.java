@@ -30,11 +30,12 @@ class AppBenchTest {
         j.forEach(p -> labels.add(p.label() + "/" + p.np() + "/" + p.form()));
         assertEquals(List.of("basic/2/Basic", "oversubscribed k=2/4/Basic", "oversubscribed k=4/8/Basic",
                 "virtual k=2/4/Basic", "virtual k=4/8/Basic", "splitphase/2/SplitPhase", "bamboo k=2/4/Annotated",
-                "bamboo k=4/8/Annotated", "nocomm/2/Basic"), labels);
-        RunPlan nocomm = j.get(j.size() - 1);
+                "bamboo k=4/8/Annotated", "nocomm/2/Basic", "mpj-express/2/Basic"), labels);
+        RunPlan nocomm = j.get(j.size() - 2);
         assertEquals(0, nocomm.latencyNanos());
         assertTrue(Double.isInfinite(nocomm.bandwidth()));
         assertEquals("translator not available yet", j.get(6).skipReason());
+        assertEquals("MPJ Express peer not configured", j.get(9).skipReason());
         if (Runtime.version().feature() < 21) {
             assertTrue(j.get(3).skipReason().startsWith("virtual threads need JDK 21+"), j.get(3).skipReason());
         } else {
@@ -70,9 +71,10 @@ class AppBenchTest {
             "--variants", "basic,splitphase,oversubscribed,nocomm", "--k", "2", "--repeat", "2", "--out",
             dir.toString()});
         ResultTable t = new AppBench(o, fake, null, QUIET).measure();
-        assertEquals(1 + 2 * 4, seen.size(), "a warm-up plus two repeats of four variants");
-        assertEquals(List.of("basic", "basic", "oversubscribed k=2", "splitphase", "nocomm"), seen.subList(0, 5),
-                "the warm-up, then repeats interleaved across variants");
+        assertEquals(4 + 2 * 4, seen.size(), "a warm-up of each of four variants plus two repeats of each");
+        List<String> order = List.of("basic", "oversubscribed k=2", "splitphase", "nocomm");
+        assertEquals(order, seen.subList(0, 4), "one warm-up per variant first");
+        assertEquals(order, seen.subList(4, 8), "then the repeats, interleaved across variants");
         Row split = t.rows().get(2);
         assertEquals("splitphase", split.plan().variant());
         assertEquals(0.5, t.hidden(split), 1e-12);
@@ -90,7 +92,7 @@ class AppBenchTest {
         String table = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, table + err.toString(StandardCharsets.UTF_8));
         assertTrue(table.contains("jacobi2d  splitphase"), table);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("[  2/4"), "progress on stderr");
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("[  2/6"), "progress on stderr: a warm-up and one repeat of three variants");
         assertTrue(Files.readString(dir.resolve("results.csv")).lines().count() == 4);
         byte[] png = Files.readAllBytes(dir.resolve("speedup.png"));
         assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG file");

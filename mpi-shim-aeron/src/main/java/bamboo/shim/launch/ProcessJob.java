@@ -189,6 +189,7 @@ public final class ProcessJob {
             int left = children.length;
             int result = 0;
             long failedAt = 0;
+            int failedRank = -1;
             boolean terminated = false;
             while (left > 0) {
                 for (int r = 0; r < children.length; r++) {
@@ -198,8 +199,12 @@ public final class ProcessJob {
                         final int code = children[r].exitValue();
                         if (code != 0 && result == 0) {
                             result = code;
+                            failedRank = r;
                             failedAt = System.nanoTime();
-                            if (left > 0) {
+                            // A killed rank said nothing: say it now. A rank that exited with a code has said
+                            // why itself, and its peers usually end on their own (the task-graph runtime's
+                            // nodes all exit with the graph's code): speak only if they do not (below).
+                            if (left > 0 && signalled(code)) {
                                 config.err().println("bamboo: rank " + r + " " + describe(code)
                                         + "; stopping the other ranks");
                             }
@@ -214,6 +219,11 @@ public final class ProcessJob {
                         }
                     } else if (since > GRACE_MILLIS && !terminated) {
                         terminated = true;
+                        if (!signalled(result)) {
+                            config.err().println("bamboo: rank " + failedRank + " " + describe(result) + " and "
+                                    + stillRunning(ended) + " still running " + GRACE_MILLIS / 1000
+                                    + " s later; stopping " + (left == 1 ? "it" : "them"));
+                        }
                         for (Process p : children) {
                             p.destroy();
                         }
@@ -234,6 +244,20 @@ public final class ProcessJob {
                 config.err().println("bamboo: " + server.error());
             }
             return result;
+        }
+
+        private static boolean signalled(int code) {
+            return code > 128 && code < 160;
+        }
+
+        private static String stillRunning(boolean[] ended) {
+            final List<Integer> ranks = new ArrayList<>();
+            for (int r = 0; r < ended.length; r++) {
+                if (!ended[r]) {
+                    ranks.add(r);
+                }
+            }
+            return (ranks.size() == 1 ? "rank " : "ranks ") + ranks.toString().replaceAll("[\\[\\]]", "");
         }
 
         private static String describe(int code) {

@@ -70,4 +70,44 @@ class CommunicatorTrafficTest {
             assertArrayEquals(new int[] {10, 20, 30}, out.get(1), "nodes " + nodes);
         }
     }
+
+    /** ANY_TAG (a COMM_WORLD wildcard) never takes a message of a translated communicator's context. */
+    static final class Wild extends Task {
+        private final AtomicReferenceArray<int[]> out;
+
+        Wild(AtomicReferenceArray<int[]> out) {
+            this.out = out;
+        }
+
+        @Override
+        protected Outcome execute() {
+            TaskComm world = TaskComm.world(id(), numTasks());
+            if (id() == 0) {
+                send(1, world.collectiveTag(3), new int[] {-1}, 0, 1); // first, and the oldest at task 1
+                send(1, 9, new int[] {9}, 0, 1);
+                return Outcome.FINISHED;
+            }
+            if (!ready()) {
+                return Outcome.WAITING;
+            }
+            int[] got = new int[2];
+            receive(ANY_SOURCE, ANY_TAG, got, 0, 1);
+            receive(0, world.collectiveTag(3), got, 1, 1);
+            out.set(1, got);
+            return Outcome.FINISHED;
+        }
+
+        @Override
+        protected boolean ready() {
+            return id() == 0 || arrivedCount(ANY_SOURCE, ANY_TAG) == 1 && arrived(0, TaskComm.world(1, 2).collectiveTag(3));
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void anyTagMatchesOnlyUserTags() {
+        AtomicReferenceArray<int[]> out = new AtomicReferenceArray<>(2);
+        Graph.builder(2, id -> new Wild(out)).build().run();
+        assertArrayEquals(new int[] {9, -1}, out.get(1));
+    }
 }

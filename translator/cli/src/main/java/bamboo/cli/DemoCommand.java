@@ -24,29 +24,35 @@ import picocli.CommandLine.Option;
                 "'communication hidden: NN%' = (T_basic - T_bamboo) / (T_basic - T_nocomm).",
                 "Takes about a minute on a 2-core machine."})
 public final class DemoCommand implements Callable<Integer> {
-    /** Over-decomposition of the translated run: tasks per node. */
-    private static final int TASKS_PER_NODE = 4;
     /** Interconnect of the demo: makes communication about a quarter of basic's time on 2 cores. */
     private static final String LATENCY = "1ms";
     private static final String BANDWIDTH = "50MB/s";
 
-    @Option(names = "--repeat", paramLabel = "N", description = "Runs per variant; medians are shown (default: ${DEFAULT-VALUE}).")
-    int repeat = 3;
+    @Option(names = "--repeat", paramLabel = "N", description = "Runs per variant after one warm-up run; medians are shown (default: ${DEFAULT-VALUE}).")
+    int repeat = 5;
+
+    // Over-decomposition of the translated run. 2 tasks per node measured best for this problem on the
+    // 2-core machine (docs/benchmarks.md has k = 1, 2, 4, 8 from `./bamboo bench apps`).
+    @Option(names = "--k", paramLabel = "K", description = "Tasks per node of the translated run (default: ${DEFAULT-VALUE}).")
+    int tasksPerNode = 2;
 
     @Override
     public Integer call() throws IOException {
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1 (got " + repeat + ")");
         }
+        if (tasksPerNode < 1) {
+            throw new UserError("--k must be at least 1 (got " + tasksPerNode + ")");
+        }
         Path out = Path.of(System.getProperty("bamboo.home", ".")).resolve("results").resolve("demo");
         Files.createDirectories(out);
         {
             String overlap = "bamboo";
             System.out.println("Bamboo demo: 3-D Jacobi, the plain program ('basic') against its annotated form"
-                    + " translated to tasks ('bamboo', " + TASKS_PER_NODE + " tasks per node), on a simulated"
+                    + " translated to tasks ('bamboo', " + tasksPerNode + " tasks per node), on a simulated"
                     + " interconnect.");
             int code = AppBench.run(new String[] {"--app", "jacobi3d", "--variants", "basic," + overlap + ",nocomm",
-                "--k", Integer.toString(TASKS_PER_NODE), "--latency", LATENCY, "--bandwidth", BANDWIDTH, "--repeat", Integer.toString(repeat), "--out", out.toString()},
+                "--k", Integer.toString(tasksPerNode), "--latency", LATENCY, "--bandwidth", BANDWIDTH, "--repeat", Integer.toString(repeat), "--out", out.toString()},
                     System.out, System.err, TranslatedAppRunner.forCheckout());
             if (code != 0) {
                 return code;

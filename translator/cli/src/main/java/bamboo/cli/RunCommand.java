@@ -59,7 +59,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--np", paramLabel = "N", description = "Number of ranks (default: ${DEFAULT-VALUE}).")
     int np = 1;
 
-    @Option(names = "--nodes", paramLabel = "K", description = "Simulated nodes; ranks placed block-wise (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--nodes", paramLabel = "K", description = "Simulated nodes; ranks placed block-wise. With --translated --device aeron: the number of runtime processes (JVMs) (default: ${DEFAULT-VALUE}).")
     int nodes = 1;
 
     @Option(names = "--latency", paramLabel = "TIME", description = "Latency between nodes, e.g. 20us, 1ms (default: ${DEFAULT-VALUE}).")

@@ -44,7 +44,7 @@ class TranslateCommandTest {
             "public class Bad {",
             "    public static void main(String[] args) throws MPIException {",
             "        MPI.Init(args);",
-            "        MPI.COMM_WORLD.Probe(0, 0);",
+            "        MPI.COMM_WORLD.Abort(0);",
             "        send: { }",
             "        MPI.Finalize();",
             "    }",
@@ -103,7 +103,7 @@ class TranslateCommandTest {
         CliRun r = CliRun.of("translate", src.toString(), "-d", out.toString());
         assertEquals(1, r.exitCode, r.toString());
         String bad = src.resolve("app/Bad.java").toString();
-        assertTrue(r.err.contains(bad + ":8:9: error: MPI call Probe(...)"), r.err);
+        assertTrue(r.err.contains(bad + ":8:9: error: MPI call Abort(...)"), r.err);
         assertTrue(r.err.contains(bad + ":9:9: error: 'send' block outside an olap region"), r.err);
         assertTrue(r.err.indexOf(":8:9:") < r.err.indexOf(":9:9:"), "sorted by line");
         assertFalse(r.err.contains("Exception"), r.err);
@@ -139,7 +139,7 @@ class TranslateCommandTest {
         Path src = tree(true);
         CliRun bad = CliRun.of("check", src.toString());
         assertEquals(1, bad.exitCode, bad.toString());
-        assertTrue(bad.err.contains("error: MPI call Probe(...)"), bad.err);
+        assertTrue(bad.err.contains("error: MPI call Abort(...)"), bad.err);
         Path good = tmp.resolve("Good.java");
         Files.writeString(good, GOOD);
         CliRun ok = CliRun.of("check", good.toString());

@@ -83,7 +83,7 @@ public final class Translator {
             inliner.inline(p, d);
             new RegionFinder().find(p, d);
             new CallRules(users).check(p, d);
-            new CommunicatorCalls().rewrite(p);
+            new CommunicatorCalls().rewrite(p, d);
         }
         List<GeneratedSource> out = new ArrayList<>();
         if (d.isEmpty()) {

@@ -171,21 +171,103 @@ class DiagnosticsTest {
     }
 
     @Test
-    void anySource() {
+    void anySourceInAReceiveBlockTranslates() {
         program(
             "        olap: {",
             "            receive: {",
-            "                // ERROR: MPI.ANY_SOURCE",
-            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);",
+            "                Status st = MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);",
+            "                buf[1] = st.source + st.tag + st.Get_count(MPI.INT);",
             "            }",
             "        }").doTest();
     }
 
     @Test
-    void unsupportedProbe() {
+    void anySourceAsTheDestinationOfASend() {
         program(
-            "        // ERROR: Probe(...) is not supported",
-            "        MPI.COMM_WORLD.Probe(0, 0);").doTest();
+            "        // ERROR: MPI.ANY_SOURCE as the destination of Send: a send needs a real destination",
+            "        MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);").doTest();
+    }
+
+    @Test
+    void anyTagAsTheTagOfAnIsend() {
+        program(
+            "        // ERROR: MPI.ANY_TAG as the tag of Isend: a send needs a real tag",
+            "        MPI.COMM_WORLD.Isend(buf, 0, 1, MPI.INT, 0, MPI.ANY_TAG);").doTest();
+    }
+
+    @Test
+    void probeOutsideRegionsIsAnEvaluationPoint() {
+        program(
+            "        Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, 0);",
+            "        MPI.COMM_WORLD.Recv(buf, 0, st.Get_count(MPI.INT), MPI.INT, st.source, st.tag);").doTest();
+    }
+
+    @Test
+    void probeInsideAnExpression() {
+        program(
+            "        // ERROR: call Probe as a statement or assign its Status to a variable",
+            "        int n = MPI.COMM_WORLD.Probe(0, 0).Get_count(MPI.INT);").doTest();
+    }
+
+    @Test
+    void iprobeInAReceiveBlock() {
+        program(
+            "        olap: {",
+            "            receive: {",
+            "                // ERROR: Iprobe in a receive block is not translated: the firing rule cannot wait",
+            "                Status st = MPI.COMM_WORLD.Iprobe(0, 0);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void probeInASendBlock() {
+        program(
+            "        olap: {",
+            "            send: {",
+            "                // ERROR: Probe in a send block: probes belong in receive blocks or outside regions",
+            "                MPI.COMM_WORLD.Probe(0, 0);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void iprobeInsideALambda() {
+        program(
+            "        Runnable r = () -> {",
+            "            try {",
+            "                // ERROR: Iprobe inside a lambda is not translated: it lets other tasks run",
+            "                MPI.COMM_WORLD.Iprobe(0, 0);",
+            "            } catch (MPIException e) { }",
+            "        };").doTest();
+    }
+
+    @Test
+    void waitanyOfDeferredIrecvsInAReceiveBlock() {
+        program(
+            "        Request[] q = {MPI.COMM_WORLD.Irecv(buf, 0, 1, MPI.INT, 0, 0)};",
+            "        olap: {",
+            "            receive: {",
+            "                MPI.COMM_WORLD.Recv(buf, 1, 1, MPI.INT, 0, 1);",
+            "                // ERROR: Waitany in a receive block of a program with Irecvs outside receive blocks",
+            "                Request.Waitany(q);",
+            "            }",
+            "        }").doTest();
+    }
+
+    @Test
+    void testallOfDeferredIrecvsInACondition() {
+        program(
+            "        Request[] q = {MPI.COMM_WORLD.Irecv(buf, 0, 1, MPI.INT, 0, 0)};",
+            "        // ERROR: Testall may wait for an Irecv outside a receive block: call it as a statement",
+            "        while (Request.Testall(q) == null) { }").doTest();
+    }
+
+    @Test
+    void statusOfSendrecvUsed() {
+        program(
+            "        // ERROR: the Status returned by Sendrecv is not supported",
+            "        Status s = MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, 0, 0, buf, 1, 1, MPI.INT, 0, 0);").doTest();
     }
 
     @Test
@@ -219,10 +301,17 @@ class DiagnosticsTest {
     }
 
     @Test
-    void statusOfRecvUsed() {
+    void statusOfRecvUsedInAnExpression() {
         program(
-            "        // ERROR: the Status returned by Recv",
-            "        Status s = MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);").doTest();
+            "        // ERROR: the Status of a Recv outside receive blocks must be assigned to a variable",
+            "        int src = MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0).source;").doTest();
+    }
+
+    @Test
+    void statusOfRecvAssignedTranslates() {
+        program(
+            "        Status s = MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);",
+            "        buf[1] = s.source;").doTest();
     }
 
     @Test
@@ -343,11 +432,11 @@ class DiagnosticsTest {
     @Test
     void allErrorsAreReportedSorted() {
         program(
-            "        // ERROR: MPI call Probe(...) is not supported",
-            "        MPI.COMM_WORLD.Probe(0, 0);",
+            "        // ERROR: MPI call Sendrecv_replace(...) is not supported",
+            "        MPI.COMM_WORLD.Sendrecv_replace(buf, 0, 1, MPI.INT, 0, 0, 0, 0);",
             "        // ERROR: 'compute' block outside an olap region",
             "        compute: { buf[0] = 1; }",
-            "        // ERROR: MPI call Iprobe(...) is not supported",
-            "        MPI.COMM_WORLD.Iprobe(0, 0);").doTest();
+            "        // ERROR: MPI call Cancel(...) is not supported",
+            "        MPI.COMM_WORLD.Irecv(buf, 0, 1, MPI.INT, 0, 0).Cancel();").doTest();
     }
 }

@@ -7,6 +7,7 @@ import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
 import bamboo.translator.find.Program;
 import bamboo.translator.find.Region;
+import bamboo.translator.find.ResultUse;
 import bamboo.translator.find.Where;
 import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.Node;
@@ -48,7 +49,8 @@ import java.util.Set;
 public final class BodyAnalysis {
     /** Names of the generated task's own members: user names equal to them are renamed. */
     public static final Set<String> RESERVED = Set.of("pc", "bambooSource", "bambooTag", "bambooYield",
-            "bambooNeeds", "bambooNeedSource", "bambooNeedTag", "bambooDone");
+            "bambooNeeds", "bambooNeedSource", "bambooNeedTag", "bambooDone", "bambooRequests", "bambooYielded",
+            "bambooPending", "BambooRequest");
 
     private final JavaParserFacade facade;
     private final Program program;
@@ -113,17 +115,18 @@ public final class BodyAnalysis {
                 continue;
             }
             BlockKind kind = Where.part(call).map(p -> p.kind()).orElse(null);
-            if (deferred && (mpi.op() == MpiOp.WAIT || mpi.op() == MpiOp.WAITALL) && kind != BlockKind.SEND
-                    && kind != BlockKind.RECEIVE) {
-                Statement s = (Statement) call.getParentNode().orElseThrow();
+            boolean inBlock = kind == BlockKind.SEND || kind == BlockKind.RECEIVE;
+            if (deferred && (mpi.op().isWait() || mpi.op().isTest()) && !inBlock
+                    && bamboo.translator.find.DeferredRequests.mayInvolve(call)) {
+                // Waits for Irecvs outside receive blocks; a test lets their senders run (a yield point).
+                Statement s = ResultUse.statement(call); // one of its forms (CallRules)
                 s.setData(Marks.OWN_POINT, true);
                 s.setData(Marks.DEFERRED_POINT, true);
                 markUp(s, body);
                 continue;
             }
-            boolean inReceive = kind == BlockKind.RECEIVE;
-            if (mpi.op() == MpiOp.SENDRECV || mpi.op() == MpiOp.RECV && !inReceive) {
-                Statement s = (Statement) call.getParentNode().orElseThrow(); // an ExpressionStmt (CallRules)
+            if (mpi.op() == MpiOp.SENDRECV || (mpi.op() == MpiOp.RECV || mpi.op().isProbe()) && !inBlock) {
+                Statement s = ResultUse.statement(call); // one of its forms (CallRules)
                 s.setData(Marks.OWN_POINT, true);
                 markUp(s, body);
             }

@@ -4,6 +4,8 @@ import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.CallRules;
 import bamboo.translator.find.MpiCall;
+import bamboo.translator.find.MpiOp;
+import bamboo.translator.find.ResultUse;
 import bamboo.translator.find.Region;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
@@ -72,18 +74,20 @@ public final class ReceiveSlice {
                 if (m != null && m.op().isReceive()) {
                     receives.add(c);
                     buffers.add(CallRules.rootName(MpiCall.arg(c, 0, MpiCall.BUF)));
+                } else if (m != null && m.op() == MpiOp.PROBE) {
+                    receives.add(c);
                 }
             }
             for (VariableDeclarator v : b.findAll(VariableDeclarator.class)) {
                 locals.add(v.getNameAsString());
-                v.getInitializer().ifPresent(i -> deps(localDeps, v.getNameAsString()).addAll(names(i)));
+                v.getInitializer().ifPresent(i -> deps(localDeps, v.getNameAsString()).addAll(valueNames(i)));
             }
             b.findAll(com.github.javaparser.ast.body.Parameter.class).forEach(p -> locals.add(p.getNameAsString()));
             for (AssignExpr a : b.findAll(AssignExpr.class)) {
                 String t = targetName(a.getTarget());
                 if (t != null) {
                     written.add(t);
-                    deps(localDeps, t).addAll(names(a.getValue()));
+                    deps(localDeps, t).addAll(valueNames(a.getValue()));
                 }
             }
             for (UnaryExpr u : b.findAll(UnaryExpr.class)) {
@@ -102,8 +106,7 @@ public final class ReceiveSlice {
         for (MethodCallExpr c : receives) {
             List<Expression> controls = new ArrayList<>();
             controls.addAll(enclosingControls(c, blocks));
-            controls.add(MpiCall.arg(c, 0, MpiCall.PEER));
-            controls.add(MpiCall.arg(c, 0, MpiCall.TAG));
+            controls.addAll(peerAndTag(c));
             boolean reported = false;
             for (Expression e : controls) {
                 Set<String> closure = closure(names(e), localDeps, locals);
@@ -132,7 +135,7 @@ public final class ReceiveSlice {
             return null;
         }
         BlockStmt out = new BlockStmt();
-        out.addStatement("bambooNeeds = 0;");
+        out.addStatement("unclaim();");
         for (BlockStmt b : blocks) {
             BlockStmt copy = b.clone();
             prune(copy, needed);
@@ -151,7 +154,7 @@ public final class ReceiveSlice {
             }
             for (MethodCallExpr c : p.block().findAll(MethodCallExpr.class)) {
                 MpiCall m = MpiCall.of(c);
-                if (m != null && m.op().isReceive()) {
+                if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE)) {
                     n++;
                     for (Node x = c; x != p.block(); x = x.getParentNode().orElseThrow()) {
                         if (x instanceof ForStmt || x instanceof WhileStmt || x instanceof DoStmt
@@ -163,6 +166,31 @@ public final class ReceiveSlice {
             }
         }
         return n <= 1;
+    }
+
+    /** Source and tag of a receive (buffer arguments first) or of a Probe (source, tag). */
+    private static List<Expression> peerAndTag(MethodCallExpr c) {
+        if (MpiCall.of(c).op() == MpiOp.PROBE) {
+            return List.of(c.getArgument(0), c.getArgument(1));
+        }
+        return List.of(MpiCall.arg(c, 0, MpiCall.PEER), MpiCall.arg(c, 0, MpiCall.TAG));
+    }
+
+    /**
+     * The names a variable's value depends on. The Status a receive or Probe returns depends on which
+     * message it matches (its source and tag), not on the data in the buffer, so a later receive may take
+     * its source from it ({@code Recv(buf, 0, n, T, st.source, st.tag)}) and the dry run can follow.
+     */
+    private static Set<String> valueNames(Expression value) {
+        if (value instanceof MethodCallExpr) {
+            MpiCall m = MpiCall.of((MethodCallExpr) value);
+            if (m != null && (m.op().isReceive() && m.op() != MpiOp.SENDRECV || m.op() == MpiOp.PROBE)) {
+                Set<String> out = new HashSet<>();
+                peerAndTag((MethodCallExpr) value).forEach(e -> out.addAll(names(e)));
+                return out;
+            }
+        }
+        return names(value);
     }
 
     private static Set<String> deps(Map<String, Set<String>> m, String k) {
@@ -241,12 +269,17 @@ public final class ReceiveSlice {
 
     // ---- pruning the copy to the slice --------------------------------------------------------------
 
+    private static final com.github.javaparser.ast.DataKey<Boolean> SPLICE = new com.github.javaparser.ast.DataKey<>() {
+    };
+
     /** Keeps, in {@code block}, receives (as arrival checks) and what the needed names depend on. */
     private static void prune(BlockStmt block, Set<String> needed) {
         NodeList<Statement> kept = new NodeList<>();
         for (Statement s : new ArrayList<>(block.getStatements())) {
             Statement t = pruneStmt(s, needed);
-            if (t != null) {
+            if (t != null && t.containsData(SPLICE)) {
+                kept.addAll(((BlockStmt) t).getStatements());
+            } else if (t != null) {
                 kept.add(t);
             }
         }
@@ -258,7 +291,7 @@ public final class ReceiveSlice {
             Expression e = ((ExpressionStmt) s).getExpression();
             MethodCallExpr recv = receiveIn(e);
             if (recv != null) {
-                return arrivalCheck(recv, s);
+                return arrivalCheck(recv, (ExpressionStmt) s, needed);
             }
             if (e instanceof VariableDeclarationExpr) {
                 VariableDeclarationExpr v = (VariableDeclarationExpr) e;
@@ -300,7 +333,7 @@ public final class ReceiveSlice {
     private static boolean relevant(Statement s, Set<String> needed) {
         for (MethodCallExpr c : s.findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && m.op().isReceive()) {
+            if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE)) {
                 return true;
             }
         }
@@ -326,32 +359,48 @@ public final class ReceiveSlice {
                 || s instanceof com.github.javaparser.ast.stmt.ThrowStmt;
     }
 
+    /** The receive or Probe in an expression, if any. */
     private static MethodCallExpr receiveIn(Expression e) {
-        if (e instanceof MethodCallExpr) {
-            MpiCall m = MpiCall.of((MethodCallExpr) e);
-            if (m != null && m.op().isReceive()) {
-                return (MethodCallExpr) e;
-            }
-        }
         for (MethodCallExpr c : e.findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && m.op().isReceive()) {
+            if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE)) {
                 return c;
             }
         }
         return null;
     }
 
-    /** {@code if (!bambooNeed(source, tag)) return false;} for one receive. */
-    private static Statement arrivalCheck(MethodCallExpr recv, Statement at) {
-        Expression src = MpiCall.arg(recv, 0, MpiCall.PEER).clone();
-        Expression tag = MpiCall.arg(recv, 0, MpiCall.TAG).clone();
-        MethodCallExpr need = new MethodCallExpr(null, "bambooNeed", NodeList.nodeList(src, tag));
-        IfStmt check = new IfStmt(new UnaryExpr(need, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
-                new ReturnStmt(new BooleanLiteralExpr(false)), null);
-        if (at.containsData(Marks.LINE)) {
-            check.setData(Marks.LINE, at.getData(Marks.LINE));
+    /**
+     * The dry run of one receive or Probe: {@code if (!claim(source, tag)) return false;} (a Probe only
+     * looks: {@code probeUnclaimed}); when the rule needs the Status it returns (a later receive takes its
+     * source from it), the variable gets the claimed message's Status and a null check follows.
+     */
+    private static Statement arrivalCheck(MethodCallExpr recv, ExpressionStmt at, Set<String> needed) {
+        List<Expression> pt = peerAndTag(recv);
+        boolean probe = MpiCall.of(recv).op() == MpiOp.PROBE;
+        String target = ResultUse.call(at) == recv ? ResultUse.target(at) : null;
+        Statement out;
+        if (target != null && needed.contains(target)) {
+            MethodCallExpr status = new MethodCallExpr(null, probe ? "bambooProbeUnclaimed" : "bambooClaimStatus",
+                    NodeList.nodeList(pt.get(0).clone(), pt.get(1).clone()));
+            ExpressionStmt bind = at.clone();
+            MethodCallExpr old = ResultUse.call(bind);
+            old.replace(status);
+            IfStmt check = new IfStmt(new com.github.javaparser.ast.expr.BinaryExpr(new NameExpr(target),
+                    new com.github.javaparser.ast.expr.NullLiteralExpr(),
+                    com.github.javaparser.ast.expr.BinaryExpr.Operator.EQUALS),
+                    new ReturnStmt(new BooleanLiteralExpr(false)), null);
+            out = new BlockStmt(NodeList.nodeList(bind, check));
+            out.setData(SPLICE, true); // in a block, its statements stand in its place (the declaration's scope)
+        } else {
+            MethodCallExpr need = new MethodCallExpr(null, probe ? "probeUnclaimed" : "claim",
+                    NodeList.nodeList(pt.get(0).clone(), pt.get(1).clone()));
+            out = new IfStmt(new UnaryExpr(need, UnaryExpr.Operator.LOGICAL_COMPLEMENT),
+                    new ReturnStmt(new BooleanLiteralExpr(false)), null);
         }
-        return check;
+        if (at.containsData(Marks.LINE)) {
+            out.setData(Marks.LINE, at.getData(Marks.LINE));
+        }
+        return out;
     }
 }

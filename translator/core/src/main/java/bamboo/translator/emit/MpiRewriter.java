@@ -25,15 +25,19 @@ import java.util.List;
  */
 public final class MpiRewriter {
     private final String argsField;
-    private boolean usesRequests;
+    private final boolean keepRequests;
 
     public MpiRewriter(String argsField) {
-        this.argsField = argsField;
+        this(argsField, false);
     }
 
-    /** Whether a rewritten piece needs the task's completed-request helper. */
-    public boolean usesRequests() {
-        return usesRequests;
+    /**
+     * @param keepRequests the program looks at requests beyond waiting (Waitany, Test...): Wait and Waitall
+     *                     statements then complete their requests (they become inactive) instead of vanishing
+     */
+    public MpiRewriter(String argsField, boolean keepRequests) {
+        this.argsField = argsField;
+        this.keepRequests = keepRequests;
     }
 
     /** Rewrites every MPI call under {@code root}; {@code root} itself may be replaced: use the result. */
@@ -70,19 +74,37 @@ public final class MpiRewriter {
             case INIT:
                 return statement ? drop(call) : replace(call, new NameExpr(argsField));
             case FINALIZE:
-            case WAIT:
-            case WAITALL:
                 return drop(call);
+            case WAIT:
+                return statement && !keepRequests ? drop(call)
+                        : replace(call, helper("bambooWait", call.getScope().orElseThrow()));
+            case WAITALL:
+            case WAITANY:
+            case WAITSOME:
+            case TESTALL:
+            case TESTANY:
+            case TESTSOME:
+                if (mpi.op() == MpiOp.WAITALL && statement && !keepRequests) {
+                    return drop(call);
+                }
+                return replace(call, helper("bamboo" + call.getNameAsString(),
+                        call.getArgument(0)));
+            case TEST:
+                return replace(call, helper("bambooTest", call.getScope().orElseThrow()));
+            case PROBE:
+            case IPROBE:
+                // In a receive block (the firing rule waited for a Probe's message) or a yield point's value.
+                return replace(call, helper("bambooProbe", call.getArgument(0), call.getArgument(1)));
             case SEND:
                 return replace(call, transfer("send", call));
             case ISEND:
                 if (statement) {
                     return replace(call, transfer("send", call));
                 }
-                usesRequests = true;
                 return replace(call, transfer("bambooIsend", call));
             case RECV:
-                return replace(call, transfer("receive", call));
+                return replace(call, statement ? transfer("receive", call)
+                        : helper("bambooStatus", transfer("receive", call)));
             case IRECV:
                 if (call.containsData(bamboo.translator.analyse.Marks.DEFERRED)) {
                     return replace(call, transfer("bambooDefer", call));
@@ -90,7 +112,6 @@ public final class MpiRewriter {
                 if (statement) {
                     return replace(call, transfer("receive", call));
                 }
-                usesRequests = true;
                 return replace(call, transfer("bambooIrecv", call));
             case PRIORITY:
                 return replace(call, new MethodCallExpr(null, "priority", NodeList.nodeList(call.getArgument(0))));
@@ -101,6 +122,10 @@ public final class MpiRewriter {
                 // calls) the call stays as written.
                 return call;
         }
+    }
+
+    private static MethodCallExpr helper(String method, Expression... args) {
+        return new MethodCallExpr(null, method, NodeList.nodeList(args));
     }
 
     private static MethodCallExpr task(String method) {

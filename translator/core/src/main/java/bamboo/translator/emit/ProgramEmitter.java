@@ -36,7 +36,7 @@ public final class ProgramEmitter {
         analysis.run();
         new BlockOrder(program.fileName(), d).check(program);
         String argsField = program.main().getParameter(0).getNameAsString();
-        MpiRewriter rewriter = new MpiRewriter(argsField);
+        MpiRewriter rewriter = new MpiRewriter(argsField, inspectsRequests(program));
         Map<Region, ReadyMethod> ready = new IdentityHashMap<>();
         List<ReadyMethod> inOrder = new ArrayList<>();
         ReceiveSlice slicer = new ReceiveSlice(program.fileName(), d);
@@ -51,10 +51,12 @@ public final class ProgramEmitter {
             boolean single = ReceiveSlice.single(r);
             rewriter.rewrite(body);
             if (single) {
-                body.getStatement(0).remove(); // bambooNeeds = 0
+                body.getStatement(0).remove(); // unclaim(): one receive needs no claims
                 for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
-                    if (c.getNameAsString().equals("bambooNeed")) {
+                    if (c.getNameAsString().equals("claim")) {
                         c.setName("arrived");
+                    } else if (c.getNameAsString().equals("probeUnclaimed")) {
+                        c.setName("probe");
                     }
                 }
             }
@@ -70,8 +72,7 @@ public final class ProgramEmitter {
         StateMachine machine = new StateMachine(program.sourceBaseName(), rewriter,
                 r -> ready.containsKey(r) ? new MethodCallExpr(null, ready.get(r).name()) : null, yields);
         BlockStmt execute = machine.build(program.main().getBody().orElseThrow());
-        TaskClass task = new TaskClass(program, analysis.fields(), execute, machine, inOrder,
-                rewriter.usesRequests() || analysis.deferred(), yields, analysis.deferred());
+        TaskClass task = new TaskClass(program, analysis.fields(), execute, machine, inOrder, yields);
         List<GeneratedSource> out = new ArrayList<>();
         out.add(new GeneratedSource(program.packageName(), TaskClass.name(program), program.fileName(), task.print()));
         out.add(new GeneratedSource(program.packageName(), EntryPoint.name(program), program.fileName(),
@@ -86,7 +87,22 @@ public final class ProgramEmitter {
     private static boolean hasReceive(BlockStmt b) {
         for (MethodCallExpr c : b.findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && m.op().isReceive()) {
+            if (m != null && (m.op().isReceive() || m.op() == bamboo.translator.find.MpiOp.PROBE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether main looks at requests beyond waiting for them (Waitany, Test..., a Wait's Status): then its
+     * Wait / Waitall statements must mark requests inactive instead of vanishing.
+     */
+    private static boolean inspectsRequests(Program p) {
+        for (MethodCallExpr c : p.main().findAll(MethodCallExpr.class)) {
+            MpiCall m = MpiCall.of(c);
+            if (m != null && (m.op().inspectsRequests() || m.op().isWait()
+                    && !(c.getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt))) {
                 return true;
             }
         }

@@ -48,21 +48,17 @@ final class TaskClass {
     private final BlockStmt execute;
     private final StateMachine machine;
     private final List<ProgramEmitter.ReadyMethod> ready;
-    private final boolean requests;
     private final boolean yields;
-    private final boolean deferred;
     private final Set<String> movedStatics = new HashSet<>();
     private final Set<String> copiedMethods = new HashSet<>();
 
     TaskClass(Program program, List<TaskField> fields, BlockStmt execute, StateMachine machine,
-              List<ProgramEmitter.ReadyMethod> ready, boolean requests, boolean yields, boolean deferred) {
-        this.deferred = deferred;
+              List<ProgramEmitter.ReadyMethod> ready, boolean yields) {
         this.program = program;
         this.fields = fields;
         this.execute = execute;
         this.machine = machine;
         this.ready = ready;
-        this.requests = requests;
         this.yields = yields;
     }
 
@@ -98,21 +94,6 @@ final class TaskClass {
             c.addField("boolean", "bambooYield", Modifier.Keyword.PRIVATE)
                     .setLineComment(" TaskHints.yieldAfterRegion() was called");
         }
-        boolean counts = deferred || ready.stream().anyMatch(ProgramEmitter.ReadyMethod::counts);
-        if (deferred) {
-            c.addMember(Templates.member("private int bambooDeferred;")).getMember(c.getMembers().size() - 1)
-                    .setLineComment(" Irecvs outside receive blocks, received at the next Wait / Waitall");
-            c.addMember(Templates.member("private Object[] bambooDeferBuf = new Object[8];"));
-            c.addMember(Templates.member("private int[] bambooDeferArgs = new int[48];"));
-            c.addMember(Templates.member("private int bambooDeferSeq;"));
-        }
-        if (counts) {
-            c.addMember(Templates.member(
-                    "private int bambooNeeds;")).getMember(c.getMembers().size() - 1)
-                    .setLineComment(" messages a firing rule has counted so far, per (source, tag)");
-            c.addMember(Templates.member("private int[] bambooNeedSource = new int[8];"));
-            c.addMember(Templates.member("private int[] bambooNeedTag = new int[8];"));
-        }
         ConstructorDeclaration ctor = c.addConstructor(Modifier.Keyword.PUBLIC);
         ctor.addParameter("String[]", "args");
         ctor.setBody(new BlockStmt(NodeList.nodeList(Templates.statement(
@@ -135,22 +116,7 @@ final class TaskClass {
             m.setLineComment(" firing rule of olap region '" + r.region().labelled().getLabel() + "' at "
                     + program.sourceBaseName() + ":" + r.region().line() + ": each receive's message has arrived");
         }
-        if (counts) {
-            c.addMember(Templates.member(NEED));
-        }
-        if (deferred) {
-            c.addMember(Templates.member(DEFER));
-            c.addMember(Templates.member(WAIT_FOR));
-            c.addMember(Templates.member(DEFERRED_ARRIVED));
-            c.addMember(Templates.member(RECEIVE_DEFERRED));
-        }
-        if (requests) {
-            c.addMember(Templates.member(ISEND));
-            c.addMember(Templates.member(IRECV));
-        }
-        if (deferred) {
-            c.addMember(Templates.member(REQUEST));
-        }
+        TaskHelpers.addUsed(c);
         copyMethods(c);
         qualifyProgramReferences(c);
         new CommunicatorTypes(program.unit().unit(), program.type()).apply(c);
@@ -275,127 +241,4 @@ final class TaskClass {
     private static int line(Node n) {
         return n.getBegin().map(p -> p.line).orElse(0);
     }
-
-    private static final String NEED = String.join("\n",
-            "/** Counts the message (source, tag) in the current firing rule; true when that many have arrived. */",
-            "private boolean bambooNeed(int source, int tag) {",
-            "    int count = 1;",
-            "    for (int i = 0; i < bambooNeeds; i++) {",
-            "        if (bambooNeedSource[i] == source && bambooNeedTag[i] == tag) {",
-            "            count++;",
-            "        }",
-            "    }",
-            "    if (bambooNeeds == bambooNeedSource.length) {",
-            "        bambooNeedSource = java.util.Arrays.copyOf(bambooNeedSource, 2 * bambooNeeds);",
-            "        bambooNeedTag = java.util.Arrays.copyOf(bambooNeedTag, 2 * bambooNeeds);",
-            "    }",
-            "    bambooNeedSource[bambooNeeds] = source;",
-            "    bambooNeedTag[bambooNeeds++] = tag;",
-            "    return count == 1 ? arrived(source, tag) : arrivedCount(source, tag) >= count;",
-            "}");
-
-    private static final String DEFER = String.join("\n",
-            "/** Irecv outside a receive block: noted, and received when a Wait / Waitall asks for it. */",
-            "private mpi.Request bambooDefer(int source, int tag, Object buf, int offset, int count) {",
-            "    if (bambooDeferred == bambooDeferBuf.length) {",
-            "        bambooDeferBuf = java.util.Arrays.copyOf(bambooDeferBuf, 2 * bambooDeferred);",
-            "        bambooDeferArgs = java.util.Arrays.copyOf(bambooDeferArgs, 12 * bambooDeferred);",
-            "    }",
-            "    bambooDeferBuf[bambooDeferred] = buf;",
-            "    int at = 6 * bambooDeferred++;",
-            "    bambooDeferArgs[at] = source;",
-            "    bambooDeferArgs[at + 1] = tag;",
-            "    bambooDeferArgs[at + 2] = offset;",
-            "    bambooDeferArgs[at + 3] = count;",
-            "    bambooDeferArgs[at + 4] = ++bambooDeferSeq; // identifies the request",
-            "    bambooDeferArgs[at + 5] = 0; // 1: a Wait wants it, 2: received",
-            "    return new BambooRequest(bambooDeferSeq);",
-            "}");
-
-    private static final String REQUEST = String.join("\n",
-            "/** The request of a deferred Irecv: which noted receive a Wait / Waitall asks for. */",
-            "private static final class BambooRequest extends mpi.Request {",
-            "    final int seq;",
-            "",
-            "    BambooRequest(int seq) {",
-            "        super(null);",
-            "        this.seq = seq;",
-            "    }",
-            "}");
-
-    private static final String WAIT_FOR = String.join("\n",
-            "/**",
-            " * Marks the deferred receives a Wait (one request) or Waitall (an array) needs: its own, and every",
-            " * earlier pending one of the same (source, tag), which MPI's matching order completes first.",
-            " */",
-            "private void bambooWaitFor(Object requests) {",
-            "    Object[] all = requests instanceof Object[] ? (Object[]) requests : new Object[] {requests};",
-            "    for (Object r : all) {",
-            "        if (r instanceof BambooRequest) {",
-            "            for (int i = 0; i < bambooDeferred; i++) {",
-            "                if (bambooDeferArgs[6 * i + 4] == ((BambooRequest) r).seq && bambooDeferArgs[6 * i + 5] == 0) {",
-            "                    bambooDeferArgs[6 * i + 5] = 1;",
-            "                }",
-            "            }",
-            "        }",
-            "    }",
-            "    for (int j = bambooDeferred - 1; j >= 0; j--) {",
-            "        if (bambooDeferArgs[6 * j + 5] == 1) {",
-            "            for (int i = 0; i < j; i++) {",
-            "                if (bambooDeferArgs[6 * i + 5] == 0 && bambooDeferArgs[6 * i] == bambooDeferArgs[6 * j]",
-            "                        && bambooDeferArgs[6 * i + 1] == bambooDeferArgs[6 * j + 1]) {",
-            "                    bambooDeferArgs[6 * i + 5] = 1;",
-            "                }",
-            "            }",
-            "        }",
-            "    }",
-            "}");
-
-    private static final String DEFERRED_ARRIVED = String.join("\n",
-            "/** Firing rule of a Wait / Waitall: the message of every receive it needs has arrived. */",
-            "private boolean bambooDeferredArrived() {",
-            "    bambooNeeds = 0;",
-            "    for (int i = 0; i < bambooDeferred; i++) {",
-            "        if (bambooDeferArgs[6 * i + 5] == 1 && !bambooNeed(bambooDeferArgs[6 * i], bambooDeferArgs[6 * i + 1])) {",
-            "            return false;",
-            "        }",
-            "    }",
-            "    return true;",
-            "}");
-
-    private static final String RECEIVE_DEFERRED = String.join("\n",
-            "/** Receives what the Wait / Waitall needs, in the order the Irecvs were posted. */",
-            "private void bambooReceiveDeferred() {",
-            "    boolean pending = false;",
-            "    for (int i = 0; i < bambooDeferred; i++) {",
-            "        if (bambooDeferArgs[6 * i + 5] == 1) {",
-            "            receive(bambooDeferArgs[6 * i], bambooDeferArgs[6 * i + 1], bambooDeferBuf[i], bambooDeferArgs[6 * i + 2],",
-            "                    bambooDeferArgs[6 * i + 3]);",
-            "            bambooDeferArgs[6 * i + 5] = 2;",
-            "            bambooDeferBuf[i] = null;",
-            "        }",
-            "        pending |= bambooDeferArgs[6 * i + 5] == 0;",
-            "    }",
-            "    if (!pending) {",
-            "        bambooDeferred = 0;",
-            "    }",
-            "}");
-
-    private static final String ISEND = String.join("\n",
-            "/**",
-            " * Isend: the message is copied and on its way at once. Waits on the request are removed by the",
-            " * translation, so the request is never used: null stands in (the shim has no public completed request).",
-            " */",
-            "private mpi.Request bambooIsend(int dest, int tag, Object buf, int offset, int count) {",
-            "    send(dest, tag, buf, offset, count);",
-            "    return null;",
-            "}");
-
-    private static final String IRECV = String.join("\n",
-            "/** Irecv past the evaluation point: the message is there and copied at once (see bambooIsend). */",
-            "private mpi.Request bambooIrecv(int source, int tag, Object buf, int offset, int count) {",
-            "    receive(source, tag, buf, offset, count);",
-            "    return null;",
-            "}");
-
 }

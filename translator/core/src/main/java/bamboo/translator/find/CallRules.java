@@ -91,10 +91,6 @@ public final class CallRules {
             case RECV:
             case IRECV:
                 checkPointToPoint(file, call, 0, d);
-                if (mpi.op() == MpiOp.RECV && !statement) {
-                    d.error(file, call, "the Status returned by Recv is not supported in translated programs yet; "
-                            + "call Recv as a statement");
-                }
                 if (kind == BlockKind.SEND) {
                     d.error(file, call, name + " in a send block: receives belong in receive blocks");
                 } else if (kind == BlockKind.RECEIVE) {
@@ -110,7 +106,23 @@ public final class CallRules {
                 } else if (barrier.isPresent()) {
                     d.error(file, call, "blocking Recv inside " + barrier.get() + ": the task cannot suspend there; "
                             + "move the Recv out of it or into the receive block of an olap region");
+                } else if (ResultUse.statement(call) == null) {
+                    d.error(file, call, "the Status of a Recv outside receive blocks must be assigned to a variable "
+                            + "('Status st = ...Recv(...);' or 'st = ...Recv(...);'): the Recv is an evaluation point, "
+                            + "and a task suspends only between statements");
                 }
+                return;
+            case PROBE:
+            case IPROBE:
+                checkProbe(file, call, mpi.op(), kind, barrier, d);
+                return;
+            case WAITANY:
+            case WAITSOME:
+            case TEST:
+            case TESTALL:
+            case TESTANY:
+            case TESTSOME:
+                checkRequestCall(file, call, kind, barrier, d);
                 return;
             case SENDRECV:
                 checkPointToPoint(file, call, 0, d);
@@ -127,17 +139,71 @@ public final class CallRules {
                 return;
             case WAIT:
             case WAITALL:
-                if (!statement) {
-                    d.error(file, call, "the Status returned by " + name + " is not supported in translated programs "
-                            + "yet; call " + name + " as a statement");
-                } else if (kind != BlockKind.SEND && kind != BlockKind.RECEIVE && barrier.isPresent()
-                        && deferredReceives(call)) {
+                if (kind == BlockKind.SEND || kind == BlockKind.RECEIVE || !DeferredRequests.mayInvolve(call)) {
+                    return; // complete at once in translated code: an ordinary call, whatever its result feeds
+                }
+                if (barrier.isPresent()) {
                     d.error(file, call, name + " inside " + barrier.get() + " waits for an Irecv outside a receive "
                             + "block, so it is an evaluation point, and a task cannot suspend there; move it out");
+                } else if (ResultUse.statement(call) == null) {
+                    d.error(file, call, name + " waits for an Irecv outside a receive block, so it is an evaluation "
+                            + "point: call it as a statement or assign its result to a variable");
                 }
                 return;
             default:
                 return;
+        }
+    }
+
+    /**
+     * Probe waits (in a receive block the firing rule waits for the probed message; elsewhere it is an
+     * evaluation point); Iprobe outside send and receive blocks lets other tasks run when nothing matches
+     * (a yield point), so a polling loop cannot hold a worker forever.
+     */
+    private static void checkProbe(String file, MethodCallExpr call, MpiOp op, BlockKind kind,
+                                   Optional<String> barrier, Diagnostics d) {
+        String name = call.getNameAsString();
+        if (call.getArguments().size() != 2) {
+            d.error(file, call, name + "(...) with " + call.getArguments().size() + " arguments is not the mpiJava "
+                    + "form (source, tag)");
+            return;
+        }
+        if (kind == BlockKind.SEND) {
+            d.error(file, call, name + " in a send block: probes belong in receive blocks or outside regions");
+        } else if (kind == BlockKind.RECEIVE && op == MpiOp.IPROBE) {
+            d.error(file, call, "Iprobe in a receive block is not translated: the firing rule cannot wait for a "
+                    + "message that may never come; use Probe there (the rule waits for it), or Iprobe outside regions");
+        } else if (barrier.isPresent()) {
+            d.error(file, call, name + " inside " + barrier.get() + " is not translated: "
+                    + (op == MpiOp.PROBE ? "it waits" : "it lets other tasks run when nothing has arrived")
+                    + ", and a task cannot suspend there; move it out");
+        } else if (ResultUse.statement(call) == null) {
+            d.error(file, call, "call " + name + " as a statement or assign its Status to a variable "
+                    + "('Status st = ..." + name + "(...);'): a task suspends only between statements");
+        }
+    }
+
+    /**
+     * Waitany, Waitsome and the Test family. Translated requests are complete at once, except Irecvs outside
+     * receive blocks: with those, a wait is an evaluation point and a test a yield point (a polling loop
+     * must let the sender run), which must stand as statements where a task can suspend.
+     */
+    private static void checkRequestCall(String file, MethodCallExpr call, BlockKind kind, Optional<String> barrier,
+                                         Diagnostics d) {
+        String name = call.getNameAsString();
+        if (!DeferredRequests.mayInvolve(call)) {
+            return;
+        }
+        if (kind == BlockKind.SEND || kind == BlockKind.RECEIVE) {
+            d.error(file, call, name + " in a " + kind.label() + " block of a program with Irecvs outside receive "
+                    + "blocks is not translated: it may wait for one of them; call it in the compute block or after "
+                    + "the region");
+        } else if (barrier.isPresent()) {
+            d.error(file, call, name + " inside " + barrier.get() + " may wait for an Irecv outside a receive block, "
+                    + "and a task cannot suspend there; move it out");
+        } else if (ResultUse.statement(call) == null) {
+            d.error(file, call, name + " may wait for an Irecv outside a receive block: call it as a statement or "
+                    + "assign its result to a variable");
         }
     }
 
@@ -168,17 +234,17 @@ public final class CallRules {
         }
         Expression peer = MpiCall.arg(call, base, MpiCall.PEER);
         Expression tag = MpiCall.arg(call, base, MpiCall.TAG);
-        if (lastName(peer).equals("ANY_SOURCE")) {
-            d.error(file, peer, "MPI.ANY_SOURCE in " + call.getNameAsString()
-                    + " is not translated yet: the firing rule needs a known source");
+        boolean sends = base == 0 && call.getNameAsString().toLowerCase(java.util.Locale.ROOT).contains("send");
+        if (sends && lastName(peer).equals("ANY_SOURCE")) {
+            d.error(file, peer, "MPI.ANY_SOURCE as the destination of " + call.getNameAsString()
+                    + ": a send needs a real destination");
         }
         if (peer.toString().contains("PROC_NULL")) {
             d.error(file, peer, "MPI.PROC_NULL in " + call.getNameAsString()
                     + " is not translated yet: guard the call with a condition instead");
         }
-        if (lastName(tag).equals("ANY_TAG")) {
-            d.error(file, tag, "MPI.ANY_TAG in " + call.getNameAsString()
-                    + " is not translated yet: the firing rule needs a known tag");
+        if (sends && lastName(tag).equals("ANY_TAG")) {
+            d.error(file, tag, "MPI.ANY_TAG as the tag of " + call.getNameAsString() + ": a send needs a real tag");
         }
     }
 

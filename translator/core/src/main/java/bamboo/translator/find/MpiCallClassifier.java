@@ -47,8 +47,11 @@ public final class MpiCallClassifier {
                 if (type.equals("bamboo.TaskHints")) {
                     call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
                 }
-            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype") || type.equals("mpi.Group")) {
-                continue; // local objects (user reductions, types, groups): kept as written (groups as TaskGroup)
+            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype") || type.equals("mpi.Status")
+                    || type.equals("mpi.Group")) {
+                // local objects (user reductions, types, the statuses translated receives return, groups,
+                // which become bamboo.runtime.comm.TaskGroup): their methods need no translation
+                continue;
             } else if (type.startsWith("mpi.")) {
                 boolean communicator = type.equals("mpi.Comm") || type.equals("mpi.Intracomm");
                 MpiOp kind = op == MpiOp.COMM_LOCAL && !communicator ? MpiOp.UNSUPPORTED : op;

@@ -19,6 +19,10 @@ public enum MpiOp {
     SENDRECV,
     /** Wait on one request, Waitall on an array. */
     WAIT, WAITALL,
+    /** Probe (blocking) and Iprobe (returns null when nothing matches): (source, tag), return a Status. */
+    PROBE, IPROBE,
+    /** Waitany / Waitsome on an array; Test on one request; Testall / Testany / Testsome on an array. */
+    WAITANY, WAITSOME, TEST, TESTALL, TESTANY, TESTSOME,
     /** A collective, or a communicator constructor (Split, Dup, Create): inlined from the library. */
     COLLECTIVE,
     /** A local communicator operation (Group, Compare, Free, Test_inter): a call on the translated
@@ -36,8 +40,7 @@ public enum MpiOp {
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
             "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat");
     private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter");
-    private static final Set<String> OTHERS = Set.of("Probe", "Iprobe", "Waitany", "Waitsome", "Test",
-            "Testall", "Testany", "Testsome", "Cancel",
+    private static final Set<String> OTHERS = Set.of("Cancel",
             "Sendrecv_replace", "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
             "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
             "Buffer_attach", "Buffer_detach", "Abort", "Is_null", "clone", "Create_cart", "Create_graph",
@@ -60,6 +63,14 @@ public enum MpiOp {
         BY_NAME.put("Sendrecv", SENDRECV);
         BY_NAME.put("Wait", WAIT);
         BY_NAME.put("Waitall", WAITALL);
+        BY_NAME.put("Probe", PROBE);
+        BY_NAME.put("Iprobe", IPROBE);
+        BY_NAME.put("Waitany", WAITANY);
+        BY_NAME.put("Waitsome", WAITSOME);
+        BY_NAME.put("Test", TEST);
+        BY_NAME.put("Testall", TESTALL);
+        BY_NAME.put("Testany", TESTANY);
+        BY_NAME.put("Testsome", TESTSOME);
         for (String s : COLLECTIVES) {
             BY_NAME.put(s, COLLECTIVE);
         }
@@ -84,6 +95,25 @@ public enum MpiOp {
 
     public boolean isReceive() {
         return this == RECV || this == IRECV || this == SENDRECV;
+    }
+
+    public boolean isProbe() {
+        return this == PROBE || this == IPROBE;
+    }
+
+    /** Wait, Waitall, Waitany, Waitsome: block until requests complete. */
+    public boolean isWait() {
+        return this == WAIT || this == WAITALL || this == WAITANY || this == WAITSOME;
+    }
+
+    /** Test, Testall, Testany, Testsome: ask whether requests have completed, without blocking. */
+    public boolean isTest() {
+        return this == TEST || this == TESTALL || this == TESTANY || this == TESTSOME;
+    }
+
+    /** Operations that look at requests beyond waiting for them (the translation then keeps real requests). */
+    public boolean inspectsRequests() {
+        return this == WAITANY || this == WAITSOME || isTest();
     }
 
     public boolean isSend() {

@@ -6,6 +6,7 @@ import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
 import bamboo.translator.find.Region;
+import bamboo.translator.find.ResultUse;
 import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
@@ -377,14 +378,19 @@ public final class StateMachine {
         }
     }
 
-    /** A blocking Recv (or Sendrecv) outside receive blocks: an evaluation point of its own. */
+    /**
+     * A blocking Recv, Probe or Sendrecv outside receive blocks: an evaluation point of its own. An Iprobe
+     * there is a yield point: when nothing matches, the task gives way once before the Iprobe answers, so
+     * a polling loop lets the sender run even on one worker.
+     */
     private void ownPoint(ExpressionStmt s) {
         if (s.containsData(Marks.DEFERRED_POINT)) {
             deferredPoint(s);
             return;
         }
         ownPoints = true;
-        MethodCallExpr call = (MethodCallExpr) s.getExpression().clone();
+        MethodCallExpr call = ResultUse.call(s).clone();
+        String target = ResultUse.target(s);
         for (Expression a : new ArrayList<>(call.getArguments())) {
             Node r = rewriter.rewrite(a);
             if (r != a) {
@@ -392,6 +398,10 @@ public final class StateMachine {
             }
         }
         MpiCall mpi = MpiCall.of(call);
+        if (mpi.op().isProbe()) {
+            probePoint(s, call, mpi, target);
+            return;
+        }
         int base = 0;
         Statement first = assign("bambooSource", MpiCall.arg(call, mpi.op() == MpiOp.SENDRECV ? 6 : 0, MpiCall.PEER));
         if (mpi.op() == MpiOp.SENDRECV) {
@@ -411,25 +421,71 @@ public final class StateMachine {
                 new NameExpr("bambooTag"), MpiCall.arg(call, base, MpiCall.BUF),
                 MpiRewriter.scaled(MpiCall.arg(call, base, MpiCall.OFFSET), type),
                 MpiRewriter.scaled(MpiCall.arg(call, base, MpiCall.COUNT), type)));
-        emit(new ExpressionStmt(recv));
+        emit(target == null ? new ExpressionStmt(recv)
+                : ResultUse.assign(target, new MethodCallExpr(null, "bambooStatus", NodeList.nodeList(recv))));
         points.add(new Point(k, Templates.expression("arrived(bambooSource, bambooTag)"),
                 mpi.name() + " at " + sourceName + ":" + Marks.line(s)));
     }
 
-    /** A Wait / Waitall when Irecvs outside receive blocks are pending: wait for all of them, then copy. */
-    private void deferredPoint(ExpressionStmt s) {
-        MethodCallExpr call = (MethodCallExpr) s.getExpression();
-        String name = call.getNameAsString();
-        Expression requests = name.equals("Waitall") ? call.getArgument(0) : call.getScope().orElseThrow();
-        emit(commented(new ExpressionStmt(new MethodCallExpr(null, "bambooWaitFor",
-                NodeList.nodeList(expr(requests)))), s, name + ":"));
+    /** Probe: waits until a matching message is there. Iprobe: gives way once when none is. */
+    private void probePoint(ExpressionStmt s, MethodCallExpr call, MpiCall mpi, String target) {
+        emit(commented(assign("bambooSource", call.getArgument(0)), s, mpi.name() + ":"));
+        emit(assign("bambooTag", call.getArgument(1)));
         int k = label();
         start(k);
-        Expression rule = new MethodCallExpr(null, "bambooDeferredArrived");
-        emit(commented(new IfStmt(not(rule.clone()), waiting(), null), s, "evaluation point of " + name
-                + " (Irecvs outside receive blocks)"));
-        emit(new ExpressionStmt(new MethodCallExpr(null, "bambooReceiveDeferred")));
-        points.add(new Point(k, rule, name + " at " + sourceName + ":" + Marks.line(s)));
+        Expression rule = Templates.expression("arrived(bambooSource, bambooTag)");
+        if (mpi.op() == MpiOp.PROBE) {
+            emit(commented(new IfStmt(not(rule.clone()), waiting(), null), s, "evaluation point of Probe"));
+            points.add(new Point(k, rule, "Probe at " + sourceName + ":" + Marks.line(s)));
+        } else {
+            emit(commented(yieldUnless(rule), s, "yield point of Iprobe"));
+        }
+        if (target != null) {
+            emit(ResultUse.assign(target, Templates.expression("bambooProbe(bambooSource, bambooTag)")));
+        }
+    }
+
+    /** {@code if (!rule && !bambooYielded) { bambooYielded = true; return YIELDED; } bambooYielded = false;} */
+    private Statement yieldUnless(Expression rule) {
+        return Templates.statement("if (!(" + rule + ") && !bambooYielded) { bambooYielded = true; "
+                + "return Outcome.YIELDED; } else { bambooYielded = false; }");
+    }
+
+    /**
+     * A Wait or Test family call when Irecvs outside receive blocks may be pending: a wait is an evaluation
+     * point (for Wait / Waitall every receive it needs, for Waitany / Waitsome any one), a test a yield
+     * point; then the call's helper completes what it can and gives the result.
+     */
+    private void deferredPoint(ExpressionStmt s) {
+        MethodCallExpr call = ResultUse.call(s);
+        String target = ResultUse.target(s);
+        MpiOp op = MpiCall.of(call).op();
+        String name = call.getNameAsString();
+        Expression requests = op == MpiOp.WAIT || op == MpiOp.TEST ? call.getScope().orElseThrow() : call.getArgument(0);
+        emit(commented(assign("bambooRequests", expr(requests)), s, name + ":"));
+        Expression rule;
+        switch (op) {
+            case WAITANY:
+            case WAITSOME:
+            case TESTANY:
+            case TESTSOME:
+                rule = Templates.expression("bambooAnyCompletable(bambooRequests)");
+                break;
+            default:
+                rule = Templates.expression("bambooAllCompletable(bambooRequests)");
+                break;
+        }
+        int k = label();
+        start(k);
+        if (op.isWait()) {
+            emit(commented(new IfStmt(not(rule.clone()), waiting(), null), s, "evaluation point of " + name
+                    + " (Irecvs outside receive blocks)"));
+            points.add(new Point(k, rule, name + " at " + sourceName + ":" + Marks.line(s)));
+        } else {
+            emit(commented(yieldUnless(rule), s, "yield point of " + name + " (Irecvs outside receive blocks)"));
+        }
+        Expression value = new MethodCallExpr(null, "bamboo" + name, NodeList.nodeList(new NameExpr("bambooRequests")));
+        emit(target == null ? new ExpressionStmt(value) : ResultUse.assign(target, value));
     }
 
     private static Statement waiting() {

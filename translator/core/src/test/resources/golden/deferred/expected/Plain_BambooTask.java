@@ -37,22 +37,6 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
     // where execute() resumes
     private int pc;
 
-    // Irecvs outside receive blocks, received at the next Wait / Waitall
-    private int bambooDeferred;
-
-    private Object[] bambooDeferBuf = new Object[8];
-
-    private int[] bambooDeferArgs = new int[48];
-
-    private int bambooDeferSeq;
-
-    // messages a firing rule has counted so far, per (source, tag)
-    private int bambooNeeds;
-
-    private int[] bambooNeedSource = new int[8];
-
-    private int[] bambooNeedTag = new int[8];
-
     /**
      * @param args the program's arguments (this task's own copy)
      */
@@ -97,14 +81,14 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
                         reqs[r++] = bambooIsend(j, round, mine, 0, 1);
                     }
                     // Waitall: from Plain.java:22
-                    bambooWaitFor(reqs);
+                    bambooRequests = reqs;
                     pc = 4;
                     continue bambooLoop;
                 case 4:
                     // evaluation point of Waitall (Irecvs outside receive blocks) from Plain.java:22
-                    if (!bambooDeferredArrived())
+                    if (!bambooAllCompletable(bambooRequests))
                         return Outcome.WAITING;
-                    bambooReceiveDeferred();
+                    bambooWaitall(bambooRequests);
                     // from Plain.java:23
                     mine[0] += all[(rank + 1) % size];
                     pc = 2;
@@ -127,7 +111,7 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
     protected boolean ready() {
         switch(pc) {
             case 4:
-                return bambooDeferredArrived();
+                return bambooAllCompletable(bambooRequests);
             default:
                 return true;
         }
@@ -145,78 +129,131 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
     }
 
     /**
-     * Counts the message (source, tag) in the current firing rule; true when that many have arrived.
+     * Isend: the message is copied and on its way at once, so the request is complete.
      */
-    private boolean bambooNeed(int source, int tag) {
-        int count = 1;
-        for (int i = 0; i < bambooNeeds; i++) {
-            if (bambooNeedSource[i] == source && bambooNeedTag[i] == tag) {
-                count++;
-            }
-        }
-        if (bambooNeeds == bambooNeedSource.length) {
-            bambooNeedSource = java.util.Arrays.copyOf(bambooNeedSource, 2 * bambooNeeds);
-            bambooNeedTag = java.util.Arrays.copyOf(bambooNeedTag, 2 * bambooNeeds);
-        }
-        bambooNeedSource[bambooNeeds] = source;
-        bambooNeedTag[bambooNeeds++] = tag;
-        return count == 1 ? arrived(source, tag) : arrivedCount(source, tag) >= count;
+    private mpi.Request bambooIsend(int dest, int tag, Object buf, int offset, int count) {
+        send(dest, tag, buf, offset, count);
+        return new BambooRequest(dest, tag, null, offset, count, new mpi.Status(id(), tag, count));
     }
 
     /**
-     * Irecv outside a receive block: noted, and received when a Wait / Waitall asks for it.
+     * Irecv outside a receive block: noted, and received when a Wait / Test asks for it.
      */
     private mpi.Request bambooDefer(int source, int tag, Object buf, int offset, int count) {
-        if (bambooDeferred == bambooDeferBuf.length) {
-            bambooDeferBuf = java.util.Arrays.copyOf(bambooDeferBuf, 2 * bambooDeferred);
-            bambooDeferArgs = java.util.Arrays.copyOf(bambooDeferArgs, 12 * bambooDeferred);
-        }
-        bambooDeferBuf[bambooDeferred] = buf;
-        int at = 6 * bambooDeferred++;
-        bambooDeferArgs[at] = source;
-        bambooDeferArgs[at + 1] = tag;
-        bambooDeferArgs[at + 2] = offset;
-        bambooDeferArgs[at + 3] = count;
-        // identifies the request
-        bambooDeferArgs[at + 4] = ++bambooDeferSeq;
-        // 1: a Wait wants it, 2: received
-        bambooDeferArgs[at + 5] = 0;
-        return new BambooRequest(bambooDeferSeq);
+        BambooRequest r = new BambooRequest(source, tag, buf, offset, count, null);
+        bambooPending.add(r);
+        return r;
     }
 
     /**
-     * Marks the deferred receives a Wait (one request) or Waitall (an array) needs: its own, and every
-     * earlier pending one of the same (source, tag), which MPI's matching order completes first.
+     * Waitall: every request's status, in array order.
+     */
+    private mpi.Status[] bambooWaitall(Object requests) {
+        Object[] all = (Object[]) requests;
+        bambooWaitFor(all);
+        if (!bambooDeferredArrived()) {
+            throw new IllegalStateException("Waitall on a receive whose message has not arrived");
+        }
+        bambooReceiveDeferred();
+        mpi.Status[] out = new mpi.Status[all.length];
+        for (int i = 0; i < all.length; i++) {
+            out[i] = bambooTake(all[i]);
+        }
+        return out;
+    }
+
+    /**
+     * Yield rule of Testall: every request of the array can complete now.
+     */
+    private boolean bambooAllCompletable(Object requests) {
+        bambooWaitFor(requests);
+        return bambooDeferredArrived();
+    }
+
+    /**
+     * The request or array a Wait / Test that is an evaluation point waits on.
+     */
+    private Object bambooRequests;
+
+    /**
+     * A translated request: complete at once (status set), or a deferred Irecv (buf set) until received.
+     */
+    private static final class BambooRequest extends mpi.Request {
+
+        final int source;
+
+        final int tag;
+
+        final Object buf;
+
+        final int offset;
+
+        final int count;
+
+        // set when complete
+        mpi.Status status;
+
+        // a deferred receive the current Wait / Test completes
+        boolean wanted;
+
+        // handed out by a Wait or Test: a null request from now on
+        boolean inactive;
+
+        BambooRequest(int source, int tag, Object buf, int offset, int count, mpi.Status status) {
+            super(null);
+            this.source = source;
+            this.tag = tag;
+            this.buf = buf;
+            this.offset = offset;
+            this.count = count;
+            this.status = status;
+        }
+
+        /**
+         * Whether MPI could match one message to both (each pattern may hold wildcards).
+         */
+        boolean overlaps(BambooRequest o) {
+            return (source == o.source || source == mpi.MPI.ANY_SOURCE || o.source == mpi.MPI.ANY_SOURCE) && (tag == o.tag || tag == mpi.MPI.ANY_TAG || o.tag == mpi.MPI.ANY_TAG);
+        }
+    }
+
+    /**
+     * Irecvs outside receive blocks not received yet, in post order.
+     */
+    private final java.util.ArrayList<BambooRequest> bambooPending = new java.util.ArrayList<>();
+
+    /**
+     * Marks the deferred receives a Wait / Test of {@code requests} (one request or an array) completes:
+     * its own, and every earlier pending one whose pattern overlaps a marked later one, which MPI's
+     * matching order completes first.
      */
     private void bambooWaitFor(Object requests) {
+        for (BambooRequest p : bambooPending) {
+            p.wanted = false;
+        }
         Object[] all = requests instanceof Object[] ? (Object[]) requests : new Object[] { requests };
+        int last = -1;
         for (Object r : all) {
-            if (r instanceof BambooRequest) {
-                for (int i = 0; i < bambooDeferred; i++) {
-                    if (bambooDeferArgs[6 * i + 4] == ((BambooRequest) r).seq && bambooDeferArgs[6 * i + 5] == 0) {
-                        bambooDeferArgs[6 * i + 5] = 1;
-                    }
-                }
+            if (r instanceof BambooRequest && ((BambooRequest) r).status == null) {
+                ((BambooRequest) r).wanted = true;
+                last = Math.max(last, bambooPending.indexOf(r));
             }
         }
-        for (int j = bambooDeferred - 1; j >= 0; j--) {
-            if (bambooDeferArgs[6 * j + 5] == 1) {
-                for (int i = 0; i < j; i++) {
-                    if (bambooDeferArgs[6 * i + 5] == 0 && bambooDeferArgs[6 * i] == bambooDeferArgs[6 * j] && bambooDeferArgs[6 * i + 1] == bambooDeferArgs[6 * j + 1]) {
-                        bambooDeferArgs[6 * i + 5] = 1;
-                    }
-                }
+        for (int j = last - 1; j >= 0; j--) {
+            BambooRequest e = bambooPending.get(j);
+            for (int k = j + 1; k <= last && !e.wanted; k++) {
+                e.wanted = bambooPending.get(k).wanted && e.overlaps(bambooPending.get(k));
             }
         }
     }
 
     /**
-     * Firing rule of a Wait / Waitall: the message of every receive it needs has arrived.
+     * Firing rule of a Wait: the message of every marked deferred receive has arrived (claimed in post order).
      */
     private boolean bambooDeferredArrived() {
-        bambooNeeds = 0;
-        for (int i = 0; i < bambooDeferred; i++) {
-            if (bambooDeferArgs[6 * i + 5] == 1 && !bambooNeed(bambooDeferArgs[6 * i], bambooDeferArgs[6 * i + 1])) {
+        unclaim();
+        for (BambooRequest p : bambooPending) {
+            if (p.wanted && !claim(p.source, p.tag)) {
                 return false;
             }
         }
@@ -224,50 +261,36 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
     }
 
     /**
-     * Receives what the Wait / Waitall needs, in the order the Irecvs were posted.
+     * Receives the marked deferred receives, in the order they were posted.
      */
     private void bambooReceiveDeferred() {
-        boolean pending = false;
-        for (int i = 0; i < bambooDeferred; i++) {
-            if (bambooDeferArgs[6 * i + 5] == 1) {
-                receive(bambooDeferArgs[6 * i], bambooDeferArgs[6 * i + 1], bambooDeferBuf[i], bambooDeferArgs[6 * i + 2], bambooDeferArgs[6 * i + 3]);
-                bambooDeferArgs[6 * i + 5] = 2;
-                bambooDeferBuf[i] = null;
+        for (java.util.Iterator<BambooRequest> i = bambooPending.iterator(); i.hasNext(); ) {
+            BambooRequest p = i.next();
+            if (p.wanted) {
+                p.status = bambooStatus(receive(p.source, p.tag, p.buf, p.offset, p.count));
+                p.wanted = false;
+                i.remove();
             }
-            pending |= bambooDeferArgs[6 * i + 5] == 0;
-        }
-        if (!pending) {
-            bambooDeferred = 0;
         }
     }
 
     /**
-     * Isend: the message is copied and on its way at once. Waits on the request are removed by the
-     * translation, so the request is never used: null stands in (the shim has no public completed request).
+     * The status of a completed request, which becomes inactive (MPI's null request); index -1.
      */
-    private mpi.Request bambooIsend(int dest, int tag, Object buf, int offset, int count) {
-        send(dest, tag, buf, offset, count);
-        return null;
-    }
-
-    /**
-     * Irecv past the evaluation point: the message is there and copied at once (see bambooIsend).
-     */
-    private mpi.Request bambooIrecv(int source, int tag, Object buf, int offset, int count) {
-        receive(source, tag, buf, offset, count);
-        return null;
-    }
-
-    /**
-     * The request of a deferred Irecv: which noted receive a Wait / Waitall asks for.
-     */
-    private static final class BambooRequest extends mpi.Request {
-
-        final int seq;
-
-        BambooRequest(int seq) {
-            super(null);
-            this.seq = seq;
+    private mpi.Status bambooTake(Object r) {
+        if (!(r instanceof BambooRequest) || ((BambooRequest) r).inactive) {
+            return new mpi.Status();
         }
+        BambooRequest b = (BambooRequest) r;
+        b.inactive = true;
+        mpi.Status s = new mpi.Status(b.status.source, b.status.tag, b.status.elements());
+        return s;
+    }
+
+    /**
+     * The Status of the message receive() just took (its element count as returned).
+     */
+    private mpi.Status bambooStatus(int count) {
+        return new mpi.Status(lastSource(), lastTag(), count);
     }
 }

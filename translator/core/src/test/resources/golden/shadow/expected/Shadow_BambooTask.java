@@ -54,13 +54,6 @@ public final class Shadow_BambooTask extends bamboo.runtime.Task {
 
     private int bambooTag;
 
-    // messages a firing rule has counted so far, per (source, tag)
-    private int bambooNeeds;
-
-    private int[] bambooNeedSource = new int[8];
-
-    private int[] bambooNeedTag = new int[8];
-
     /**
      * @param args the program's arguments (this task's own copy)
      */
@@ -178,33 +171,14 @@ public final class Shadow_BambooTask extends bamboo.runtime.Task {
 
     // firing rule of olap region 'olap' at Shadow.java:24: each receive's message has arrived
     private boolean readyOlap24() {
-        bambooNeeds = 0;
+        unclaim();
         {
             for (int j = 0; j < neighbours.length; j++) {
-                if (!bambooNeed(neighbours[j], TAG))
+                if (!claim(neighbours[j], TAG))
                     return false;
             }
         }
         return true;
-    }
-
-    /**
-     * Counts the message (source, tag) in the current firing rule; true when that many have arrived.
-     */
-    private boolean bambooNeed(int source, int tag) {
-        int count = 1;
-        for (int i = 0; i < bambooNeeds; i++) {
-            if (bambooNeedSource[i] == source && bambooNeedTag[i] == tag) {
-                count++;
-            }
-        }
-        if (bambooNeeds == bambooNeedSource.length) {
-            bambooNeedSource = java.util.Arrays.copyOf(bambooNeedSource, 2 * bambooNeeds);
-            bambooNeedTag = java.util.Arrays.copyOf(bambooNeedTag, 2 * bambooNeeds);
-        }
-        bambooNeedSource[bambooNeeds] = source;
-        bambooNeedTag[bambooNeeds++] = tag;
-        return count == 1 ? arrived(source, tag) : arrivedCount(source, tag) >= count;
     }
 
     // from Shadow.java:11

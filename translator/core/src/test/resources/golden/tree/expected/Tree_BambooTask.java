@@ -31,13 +31,6 @@ public final class Tree_BambooTask extends bamboo.runtime.Task {
     // where execute() resumes
     private int pc;
 
-    // messages a firing rule has counted so far, per (source, tag)
-    private int bambooNeeds;
-
-    private int[] bambooNeedSource = new int[8];
-
-    private int[] bambooNeedTag = new int[8];
-
     /**
      * @param args the program's arguments (this task's own copy)
      */
@@ -153,12 +146,12 @@ public final class Tree_BambooTask extends bamboo.runtime.Task {
 
     // firing rule of olap region 'olapUp' at Tree.java:13: each receive's message has arrived
     private boolean readyOlapUp13() {
-        bambooNeeds = 0;
+        unclaim();
         {
             for (int c = 0; c < 2; c++) {
                 int kid = 2 * rank + 1 + c;
                 if (kid < size) {
-                    if (!bambooNeed(kid, 1))
+                    if (!claim(kid, 1))
                         return false;
                 }
             }
@@ -175,24 +168,5 @@ public final class Tree_BambooTask extends bamboo.runtime.Task {
             }
         }
         return true;
-    }
-
-    /**
-     * Counts the message (source, tag) in the current firing rule; true when that many have arrived.
-     */
-    private boolean bambooNeed(int source, int tag) {
-        int count = 1;
-        for (int i = 0; i < bambooNeeds; i++) {
-            if (bambooNeedSource[i] == source && bambooNeedTag[i] == tag) {
-                count++;
-            }
-        }
-        if (bambooNeeds == bambooNeedSource.length) {
-            bambooNeedSource = java.util.Arrays.copyOf(bambooNeedSource, 2 * bambooNeeds);
-            bambooNeedTag = java.util.Arrays.copyOf(bambooNeedTag, 2 * bambooNeeds);
-        }
-        bambooNeedSource[bambooNeeds] = source;
-        bambooNeedTag[bambooNeeds++] = tag;
-        return count == 1 ? arrived(source, tag) : arrivedCount(source, tag) >= count;
     }
 }

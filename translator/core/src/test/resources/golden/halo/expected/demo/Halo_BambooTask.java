@@ -45,13 +45,6 @@ public final class Halo_BambooTask extends bamboo.runtime.Task {
     // where execute() resumes
     private int pc;
 
-    // messages a firing rule has counted so far, per (source, tag)
-    private int bambooNeeds;
-
-    private int[] bambooNeedSource = new int[8];
-
-    private int[] bambooNeedTag = new int[8];
-
     /**
      * @param args the program's arguments (this task's own copy)
      */
@@ -158,52 +151,81 @@ public final class Halo_BambooTask extends bamboo.runtime.Task {
 
     // firing rule of olap region 'olap' at Halo.java:23: each receive's message has arrived
     private boolean readyOlap23() {
-        bambooNeeds = 0;
+        unclaim();
         {
             if (rank > 0)
-                if (!bambooNeed(rank - 1, 0))
+                if (!claim(rank - 1, 0))
                     return false;
             if (rank < size - 1)
-                if (!bambooNeed(rank + 1, 1))
+                if (!claim(rank + 1, 1))
                     return false;
         }
         return true;
     }
 
     /**
-     * Counts the message (source, tag) in the current firing rule; true when that many have arrived.
-     */
-    private boolean bambooNeed(int source, int tag) {
-        int count = 1;
-        for (int i = 0; i < bambooNeeds; i++) {
-            if (bambooNeedSource[i] == source && bambooNeedTag[i] == tag) {
-                count++;
-            }
-        }
-        if (bambooNeeds == bambooNeedSource.length) {
-            bambooNeedSource = java.util.Arrays.copyOf(bambooNeedSource, 2 * bambooNeeds);
-            bambooNeedTag = java.util.Arrays.copyOf(bambooNeedTag, 2 * bambooNeeds);
-        }
-        bambooNeedSource[bambooNeeds] = source;
-        bambooNeedTag[bambooNeeds++] = tag;
-        return count == 1 ? arrived(source, tag) : arrivedCount(source, tag) >= count;
-    }
-
-    /**
-     * Isend: the message is copied and on its way at once. Waits on the request are removed by the
-     * translation, so the request is never used: null stands in (the shim has no public completed request).
+     * Isend: the message is copied and on its way at once, so the request is complete.
      */
     private mpi.Request bambooIsend(int dest, int tag, Object buf, int offset, int count) {
         send(dest, tag, buf, offset, count);
-        return null;
+        return new BambooRequest(dest, tag, null, offset, count, new mpi.Status(id(), tag, count));
     }
 
     /**
      * Irecv past the evaluation point: the message is there and copied at once (see bambooIsend).
      */
     private mpi.Request bambooIrecv(int source, int tag, Object buf, int offset, int count) {
-        receive(source, tag, buf, offset, count);
-        return null;
+        int n = receive(source, tag, buf, offset, count);
+        return new BambooRequest(source, tag, null, offset, count, bambooStatus(n));
+    }
+
+    /**
+     * The Status of the message receive() just took (its element count as returned).
+     */
+    private mpi.Status bambooStatus(int count) {
+        return new mpi.Status(lastSource(), lastTag(), count);
+    }
+
+    /**
+     * A translated request: complete at once (status set), or a deferred Irecv (buf set) until received.
+     */
+    private static final class BambooRequest extends mpi.Request {
+
+        final int source;
+
+        final int tag;
+
+        final Object buf;
+
+        final int offset;
+
+        final int count;
+
+        // set when complete
+        mpi.Status status;
+
+        // a deferred receive the current Wait / Test completes
+        boolean wanted;
+
+        // handed out by a Wait or Test: a null request from now on
+        boolean inactive;
+
+        BambooRequest(int source, int tag, Object buf, int offset, int count, mpi.Status status) {
+            super(null);
+            this.source = source;
+            this.tag = tag;
+            this.buf = buf;
+            this.offset = offset;
+            this.count = count;
+            this.status = status;
+        }
+
+        /**
+         * Whether MPI could match one message to both (each pattern may hold wildcards).
+         */
+        boolean overlaps(BambooRequest o) {
+            return (source == o.source || source == mpi.MPI.ANY_SOURCE || o.source == mpi.MPI.ANY_SOURCE) && (tag == o.tag || tag == mpi.MPI.ANY_TAG || o.tag == mpi.MPI.ANY_TAG);
+        }
     }
 
     // from Halo.java:46

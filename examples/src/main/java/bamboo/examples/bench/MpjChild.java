@@ -1,0 +1,38 @@
+package bamboo.examples.bench;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+
+/**
+ * The main class of the MPJ Express child JVM ({@link MpjPeer}): runs MPJ Express's
+ * {@code runtime.starter.MulticoreStarter} once untimed (the warm-up our own runs get too: MPJ Express's
+ * shared device classes and the JDK are compiled before anything counts), then once more after the
+ * {@link #TIMED} marker line. Each run gives every rank a fresh class loader, as in our threads device.
+ *
+ * <p>Only this class is on the child's system class path next to MPJ Express's starter jars (the parent
+ * copies its class file alone into a temporary folder): the examples' classes must be loaded by MPJ
+ * Express's per-rank loaders, or every rank would share one {@code mpi.MPI}. So it uses nothing but the
+ * JDK and reaches the starter by reflection.
+ *
+ * <p>Arguments: the starter's own ({@code wdir np smpdev useLocalLoader classpath mainClass args...}).
+ */
+public final class MpjChild {
+    /** The line printed before the timed run. */
+    public static final String TIMED = "bamboo-mpj-peer: timed run";
+
+    private MpjChild() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Method execute = Class.forName("runtime.starter.MulticoreStarter").getMethod("execute", String[].class);
+        for (String phase : new String[] {"warm-up", "timed"}) {
+            if (phase.equals("timed")) {
+                System.out.println(TIMED);
+            }
+            Object starter = Class.forName("runtime.starter.MulticoreStarter").getConstructor().newInstance();
+            execute.invoke(starter, (Object) Arrays.copyOf(args, args.length));
+            System.out.flush();
+        }
+        System.exit(0);
+    }
+}

@@ -1,0 +1,110 @@
+package bamboo.examples.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How the benchmark shows the MPJ Express peer: its own row, compared with our nocomm row. */
+class MpjPeerRowsTest {
+    private static final AppSpec APP = Apps.byName("jacobi3d");
+    private static final PrintStream QUIET = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+    private static Row row(String variant, long latency, double bandwidth, String skip, double... times) {
+        Row r = new Row(new RunPlan(APP, variant, 0, "Basic", 2, 2, 1, latency, bandwidth, false, skip));
+        for (double t : times) {
+            r.add(t);
+        }
+        return r;
+    }
+
+    private static ResultTable table(Row peer, boolean withNocomm) {
+        Row basic = row("basic", 100_000, 2e8, null, 1.0, 1.0, 1.0);
+        Row nocomm = row("nocomm", 0, Double.POSITIVE_INFINITY, null, 0.6, 0.5, 0.7);
+        return new ResultTable(withNocomm ? List.of(basic, nocomm, peer) : List.of(basic, peer));
+    }
+
+    @Test
+    void peerRowShowsOursOverTheirsAgainstNocommAndNoSpeedupOverBasic() {
+        Row peer = row(MpjPeer.VARIANT, 0, Double.POSITIVE_INFINITY, null, 1.3, 1.2, 1.1);
+        ResultTable t = table(peer, true);
+        assertTrue(Double.isNaN(t.speedup(peer)), "basic ran under the simulated interconnect, the peer did not");
+        assertTrue(Double.isNaN(t.hidden(peer)));
+        assertEquals("ours/MPJ Express 0.50x (our nocomm 0.6000 s vs MPJ Express multicore)", MpjPeer.note(t, peer));
+        String line = t.format().lines().filter(l -> l.contains(MpjPeer.VARIANT)).findFirst().orElseThrow();
+        assertTrue(line.matches("jacobi3d\\s+mpj-express\\s+2\\s+2\\s+1\\.2000\\s+1\\.1000\\s+1\\.3000\\s+-\\s+-\\s+"
+                + "ours/MPJ Express 0\\.50x \\(our nocomm 0\\.6000 s vs MPJ Express multicore\\)"), line);
+        assertTrue(t.csv().contains("jacobi3d,mpj-express,0,Basic,2,2,1,0,inf,platform,3,1.200000,1.100000,"
+                + "1.300000,,,1.300000;1.200000;1.100000,"), t.csv());
+    }
+
+    @Test
+    void peerRowWithoutNocommSaysWhatTheRatioNeeds() {
+        Row peer = row(MpjPeer.VARIANT, 0, Double.POSITIVE_INFINITY, null, 1.0);
+        assertEquals("ours/MPJ Express: - (needs the nocomm row)", MpjPeer.note(table(peer, false), peer));
+    }
+
+    @Test
+    void skippedAndFailedPeerRowsShowWhy() {
+        Row skipped = row(MpjPeer.VARIANT, 0, Double.POSITIVE_INFINITY, "not installed (apt-get install libmpj-java)");
+        assertTrue(table(skipped, true).format().contains("skipped: not installed (apt-get install libmpj-java)"));
+        Row failed = row(MpjPeer.VARIANT, 0, Double.POSITIVE_INFINITY, null);
+        failed.fail("MPJ Express run did not finish within 600 s");
+        assertTrue(table(failed, true).format().contains("FAILED: MPJ Express run did not finish within 600 s"));
+    }
+
+    @Test
+    void peerIsAVariantOfItsOwnThatRunsTheNocommPlan() {
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--variants", "mpj,nocomm,basic"});
+        assertEquals(List.of("basic", "nocomm", MpjPeer.VARIANT), o.variants, "table order, 'mpj' an alias");
+        List<RunPlan> plans = new AppBench(o, (p, a) -> 1.0, null, null, QUIET).plans(APP);
+        RunPlan nocomm = plans.get(1);
+        RunPlan peer = plans.get(2);
+        assertEquals(List.of(nocomm.np(), nocomm.latencyNanos(), nocomm.bandwidth(), "Basic"),
+                List.of(peer.np(), peer.latencyNanos(), peer.bandwidth(), peer.form()));
+        assertEquals("MPJ Express peer not configured", peer.skipReason());
+    }
+
+    @Test
+    void nocommGetsTheWarmUpWhenBasicIsNotSelected() {
+        List<String> seen = new ArrayList<>();
+        Runner shim = (p, a) -> {
+            seen.add(p.label());
+            return 1.0;
+        };
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=2",
+            "--variants", "nocomm,mpj-express", "--repeat", "2"});
+        ResultTable t = new AppBench(o, shim, null, null, QUIET).measure();
+        assertEquals(List.of("nocomm", "nocomm", "nocomm"), seen, "a warm-up, then two repeats; the peer skipped");
+        assertEquals("skipped: MPJ Express peer not configured", t.rows().get(1).status());
+    }
+
+    @Test
+    void timeIsReadFromTheTimedRunAfterItsVerification() throws Exception {
+        String warm = "jacobi3d basic: verified: ok\njacobi3d basic: time 9.000000 s\n";
+        String timed = "jacobi3d basic: verified: ok\njacobi3d basic: time 1.250000 s\n";
+        assertEquals(1.25, MpjPeer.timeOf("jacobi3d", warm + MpjChild.TIMED + "\n" + timed), 0);
+    }
+
+    @Test
+    void aRunThatThrewReportsTheInnermostCauseNotTheStartersExitCode() {
+        String out = "java.lang.reflect.InvocationTargetException\n\tat x.y(Z.java:1)\n"
+                + "Caused by: java.lang.NoClassDefFoundError: mpi/Datatype\n\tat a.b(C.java:2)\n";
+        Runner.RunFailure f = assertThrows(Runner.RunFailure.class, () -> MpjPeer.timeOf("jacobi3d", out));
+        assertEquals("MPJ Express: the program printed no verification line for jacobi3d "
+                + "(java.lang.NoClassDefFoundError: mpi/Datatype)", f.getMessage());
+        Runner.RunFailure w = assertThrows(Runner.RunFailure.class, () -> MpjPeer.timeOf("jacobi3d",
+                "jacobi3d basic: verification FAILED: checksum 3 (expected 4)\njava.lang.IllegalStateException: x\n"));
+        assertEquals("MPJ Express: verification failed: checksum 3 (expected 4)", w.getMessage(),
+                "the warm-up's failure");
+        Runner.RunFailure g = assertThrows(Runner.RunFailure.class, () -> MpjPeer.timeOf("jacobi3d",
+                MpjChild.TIMED + "\njacobi3d basic: verification FAILED: checksum 1 (expected 2)\n"));
+        assertEquals("MPJ Express: verification failed: checksum 1 (expected 2)", g.getMessage());
+    }
+}

@@ -1,0 +1,324 @@
+package bamboo.translator.emit;
+
+import bamboo.translator.parse.Templates;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The generated task's helpers for statuses, probes and requests, added to a task class only when its
+ * code uses them (by name: a helper's own uses pull in further helpers).
+ *
+ * <p>Requests in translated code: a send is complete at once (copied), and so is an Irecv in a receive
+ * block (past the region's evaluation point its message is there). An Irecv outside receive blocks is
+ * deferred: noted on {@code bambooPending}, in post order, and received when a Wait / Test asks for it.
+ * MPI matches a message with the earliest posted receive that matches it, so completing a deferred
+ * receive also completes the earlier pending ones whose (source, tag) patterns overlap it (transitively):
+ * they are received first, in post order, and each gets the message it would have got untranslated.
+ * A request handed out by a Wait or a successful Test becomes inactive (MPI's null request).
+ */
+final class TaskHelpers {
+    private TaskHelpers() {
+    }
+
+    private static final Map<String, String> MEMBERS = new LinkedHashMap<>();
+
+    private static void add(String name, String... lines) {
+        MEMBERS.put(name, String.join("\n", lines));
+    }
+
+    static {
+        add("bambooStatus",
+            "/** The Status of the message receive() just took (its element count as returned). */",
+            "private mpi.Status bambooStatus(int count) {",
+            "    return new mpi.Status(lastSource(), lastTag(), count);",
+            "}");
+        add("bambooProbe",
+            "/** Probe / Iprobe: the Status of the oldest matching message (left in place), or null. */",
+            "private mpi.Status bambooProbe(int source, int tag) {",
+            "    return probe(source, tag) ? new mpi.Status(lastSource(), lastTag(), lastCount()) : null;",
+            "}");
+        add("bambooProbeUnclaimed",
+            "/** Dry run of a Probe in a firing rule: like bambooProbe, past the messages claimed so far. */",
+            "private mpi.Status bambooProbeUnclaimed(int source, int tag) {",
+            "    return probeUnclaimed(source, tag) ? new mpi.Status(lastSource(), lastTag(), lastCount()) : null;",
+            "}");
+        add("bambooClaimStatus",
+            "/** Dry run of a receive whose Status the rule needs: claims the message, or null. */",
+            "private mpi.Status bambooClaimStatus(int source, int tag) {",
+            "    return claim(source, tag) ? new mpi.Status(lastSource(), lastTag(), lastCount()) : null;",
+            "}");
+        add("BambooRequest",
+            "/** A translated request: complete at once (status set), or a deferred Irecv (buf set) until received. */",
+            "private static final class BambooRequest extends mpi.Request {",
+            "    final int source;",
+            "    final int tag;",
+            "    final Object buf;",
+            "    final int offset;",
+            "    final int count;",
+            "    mpi.Status status; // set when complete",
+            "    boolean wanted; // a deferred receive the current Wait / Test completes",
+            "    boolean inactive; // handed out by a Wait or Test: a null request from now on",
+            "",
+            "    BambooRequest(int source, int tag, Object buf, int offset, int count, mpi.Status status) {",
+            "        super(null);",
+            "        this.source = source;",
+            "        this.tag = tag;",
+            "        this.buf = buf;",
+            "        this.offset = offset;",
+            "        this.count = count;",
+            "        this.status = status;",
+            "    }",
+            "",
+            "    /** Whether MPI could match one message to both (each pattern may hold wildcards). */",
+            "    boolean overlaps(BambooRequest o) {",
+            "        return (source == o.source || source == mpi.MPI.ANY_SOURCE || o.source == mpi.MPI.ANY_SOURCE)",
+            "                && (tag == o.tag || tag == mpi.MPI.ANY_TAG || o.tag == mpi.MPI.ANY_TAG);",
+            "    }",
+            "}");
+        add("bambooPending",
+            "/** Irecvs outside receive blocks not received yet, in post order. */",
+            "private final java.util.ArrayList<BambooRequest> bambooPending = new java.util.ArrayList<>();");
+        add("bambooIsend",
+            "/** Isend: the message is copied and on its way at once, so the request is complete. */",
+            "private mpi.Request bambooIsend(int dest, int tag, Object buf, int offset, int count) {",
+            "    send(dest, tag, buf, offset, count);",
+            "    return new BambooRequest(dest, tag, null, offset, count, new mpi.Status(id(), tag, count));",
+            "}");
+        add("bambooIrecv",
+            "/** Irecv past the evaluation point: the message is there and copied at once (see bambooIsend). */",
+            "private mpi.Request bambooIrecv(int source, int tag, Object buf, int offset, int count) {",
+            "    int n = receive(source, tag, buf, offset, count);",
+            "    return new BambooRequest(source, tag, null, offset, count, bambooStatus(n));",
+            "}");
+        add("bambooDefer",
+            "/** Irecv outside a receive block: noted, and received when a Wait / Test asks for it. */",
+            "private mpi.Request bambooDefer(int source, int tag, Object buf, int offset, int count) {",
+            "    BambooRequest r = new BambooRequest(source, tag, buf, offset, count, null);",
+            "    bambooPending.add(r);",
+            "    return r;",
+            "}");
+        add("bambooWaitFor",
+            "/**",
+            " * Marks the deferred receives a Wait / Test of {@code requests} (one request or an array) completes:",
+            " * its own, and every earlier pending one whose pattern overlaps a marked later one, which MPI's",
+            " * matching order completes first.",
+            " */",
+            "private void bambooWaitFor(Object requests) {",
+            "    for (BambooRequest p : bambooPending) {",
+            "        p.wanted = false;",
+            "    }",
+            "    Object[] all = requests instanceof Object[] ? (Object[]) requests : new Object[] {requests};",
+            "    int last = -1;",
+            "    for (Object r : all) {",
+            "        if (r instanceof BambooRequest && ((BambooRequest) r).status == null) {",
+            "            ((BambooRequest) r).wanted = true;",
+            "            last = Math.max(last, bambooPending.indexOf(r));",
+            "        }",
+            "    }",
+            "    for (int j = last - 1; j >= 0; j--) {",
+            "        BambooRequest e = bambooPending.get(j);",
+            "        for (int k = j + 1; k <= last && !e.wanted; k++) {",
+            "            e.wanted = bambooPending.get(k).wanted && e.overlaps(bambooPending.get(k));",
+            "        }",
+            "    }",
+            "}");
+        add("bambooDeferredArrived",
+            "/** Firing rule of a Wait: the message of every marked deferred receive has arrived (claimed in post order). */",
+            "private boolean bambooDeferredArrived() {",
+            "    unclaim();",
+            "    for (BambooRequest p : bambooPending) {",
+            "        if (p.wanted && !claim(p.source, p.tag)) {",
+            "            return false;",
+            "        }",
+            "    }",
+            "    return true;",
+            "}");
+        add("bambooReceiveDeferred",
+            "/** Receives the marked deferred receives, in the order they were posted. */",
+            "private void bambooReceiveDeferred() {",
+            "    for (java.util.Iterator<BambooRequest> i = bambooPending.iterator(); i.hasNext();) {",
+            "        BambooRequest p = i.next();",
+            "        if (p.wanted) {",
+            "            p.status = bambooStatus(receive(p.source, p.tag, p.buf, p.offset, p.count));",
+            "            p.wanted = false;",
+            "            i.remove();",
+            "        }",
+            "    }",
+            "}");
+        add("bambooCompletable",
+            "/** Whether request r is complete, or a deferred receive whose message (and those before it) arrived. */",
+            "private boolean bambooCompletable(Object r) {",
+            "    if (!(r instanceof BambooRequest) || ((BambooRequest) r).status != null) {",
+            "        return true;",
+            "    }",
+            "    bambooWaitFor(r);",
+            "    return bambooDeferredArrived();",
+            "}");
+        add("bambooComplete",
+            "/** Completes request r if it can (see bambooCompletable); true when it is complete. */",
+            "private boolean bambooComplete(Object r) {",
+            "    if (!bambooCompletable(r)) {",
+            "        return false;",
+            "    }",
+            "    if (r instanceof BambooRequest && ((BambooRequest) r).status == null) {",
+            "        bambooReceiveDeferred();",
+            "    }",
+            "    return true;",
+            "}");
+        add("bambooTake",
+            "/** The status of a completed request, which becomes inactive (MPI's null request); index -1. */",
+            "private mpi.Status bambooTake(Object r) {",
+            "    if (!(r instanceof BambooRequest) || ((BambooRequest) r).inactive) {",
+            "        return new mpi.Status();",
+            "    }",
+            "    BambooRequest b = (BambooRequest) r;",
+            "    b.inactive = true;",
+            "    mpi.Status s = new mpi.Status(b.status.source, b.status.tag, b.status.elements());",
+            "    return s;",
+            "}");
+        add("bambooActive",
+            "/** Whether r is an active request (not null, not handed out by a Wait or Test yet). */",
+            "private static boolean bambooActive(Object r) {",
+            "    return r instanceof BambooRequest && !((BambooRequest) r).inactive;",
+            "}");
+        add("bambooAnyCompletable",
+            "/** Firing rule of Waitany / Waitsome: some active request of the array can complete, or none is active. */",
+            "private boolean bambooAnyCompletable(Object requests) {",
+            "    boolean active = false;",
+            "    for (Object r : (Object[]) requests) {",
+            "        if (bambooActive(r)) {",
+            "            active = true;",
+            "            if (bambooCompletable(r)) {",
+            "                return true;",
+            "            }",
+            "        }",
+            "    }",
+            "    return !active;",
+            "}");
+        add("bambooWait",
+            "/** Wait: the request's status (after its evaluation point, if it is a deferred receive). */",
+            "private mpi.Status bambooWait(Object r) {",
+            "    if (!bambooComplete(r)) {",
+            "        throw new IllegalStateException(\"Wait on a receive whose message has not arrived\");",
+            "    }",
+            "    return bambooTake(r);",
+            "}");
+        add("bambooWaitall",
+            "/** Waitall: every request's status, in array order. */",
+            "private mpi.Status[] bambooWaitall(Object requests) {",
+            "    Object[] all = (Object[]) requests;",
+            "    bambooWaitFor(all);",
+            "    if (!bambooDeferredArrived()) {",
+            "        throw new IllegalStateException(\"Waitall on a receive whose message has not arrived\");",
+            "    }",
+            "    bambooReceiveDeferred();",
+            "    mpi.Status[] out = new mpi.Status[all.length];",
+            "    for (int i = 0; i < all.length; i++) {",
+            "        out[i] = bambooTake(all[i]);",
+            "    }",
+            "    return out;",
+            "}");
+        add("bambooTestany",
+            "/** Testany: one completed request's status with its index; null when none can complete now;",
+            " *  index MPI.UNDEFINED when none is active. */",
+            "private mpi.Status bambooTestany(Object requests) {",
+            "    Object[] all = (Object[]) requests;",
+            "    boolean active = false;",
+            "    for (int i = 0; i < all.length; i++) {",
+            "        if (bambooActive(all[i])) {",
+            "            active = true;",
+            "            if (bambooComplete(all[i])) {",
+            "                mpi.Status s = bambooTake(all[i]);",
+            "                s.index = i;",
+            "                return s;",
+            "            }",
+            "        }",
+            "    }",
+            "    if (active) {",
+            "        return null;",
+            "    }",
+            "    mpi.Status none = new mpi.Status();",
+            "    none.index = mpi.MPI.UNDEFINED;",
+            "    return none;",
+            "}");
+        add("bambooWaitany",
+            "/** Waitany: past its evaluation point some active request can complete (or none is active). */",
+            "private mpi.Status bambooWaitany(Object requests) {",
+            "    mpi.Status s = bambooTestany(requests);",
+            "    if (s == null) {",
+            "        throw new IllegalStateException(\"Waitany on receives none of whose messages has arrived\");",
+            "    }",
+            "    return s;",
+            "}");
+        add("bambooTestsome",
+            "/** Testsome: the statuses (with indices) of every request that can complete now; possibly empty. */",
+            "private mpi.Status[] bambooTestsome(Object requests) {",
+            "    Object[] all = (Object[]) requests;",
+            "    java.util.List<mpi.Status> done = new java.util.ArrayList<>();",
+            "    for (int i = 0; i < all.length; i++) {",
+            "        if (bambooActive(all[i]) && bambooComplete(all[i])) {",
+            "            mpi.Status s = bambooTake(all[i]);",
+            "            s.index = i;",
+            "            done.add(s);",
+            "        }",
+            "    }",
+            "    return done.toArray(new mpi.Status[0]);",
+            "}");
+        add("bambooWaitsome",
+            "/** Waitsome: past its evaluation point at least one active request can complete (or none is active). */",
+            "private mpi.Status[] bambooWaitsome(Object requests) {",
+            "    return bambooTestsome(requests);",
+            "}");
+        add("bambooTest",
+            "/** Test: the request's status when it can complete now (it becomes inactive), else null. */",
+            "private mpi.Status bambooTest(Object r) {",
+            "    return bambooComplete(r) ? bambooTake(r) : null;",
+            "}");
+        add("bambooTestall",
+            "/** Testall: every status when all requests can complete now, else null (and none completes). */",
+            "private mpi.Status[] bambooTestall(Object requests) {",
+            "    bambooWaitFor(requests);",
+            "    return bambooDeferredArrived() ? bambooWaitall(requests) : null;",
+            "}");
+        add("bambooAllCompletable",
+            "/** Yield rule of Testall: every request of the array can complete now. */",
+            "private boolean bambooAllCompletable(Object requests) {",
+            "    bambooWaitFor(requests);",
+            "    return bambooDeferredArrived();",
+            "}");
+        add("bambooRequests",
+            "/** The request or array a Wait / Test that is an evaluation point waits on. */",
+            "private Object bambooRequests;");
+        add("bambooYielded",
+            "/** An Iprobe / Test found nothing and gave way once: the next time it answers at once. */",
+            "private boolean bambooYielded;");
+    }
+
+    /** Adds to {@code c} every helper its code uses, and the helpers those use. */
+    static void addUsed(ClassOrInterfaceDeclaration c) {
+        Set<String> added = new HashSet<>();
+        boolean more = true;
+        while (more) {
+            more = false;
+            Set<String> used = new HashSet<>();
+            c.findAll(MethodCallExpr.class).forEach(m -> used.add(m.getNameAsString()));
+            c.findAll(NameExpr.class).forEach(n -> used.add(n.getNameAsString()));
+            c.findAll(ClassOrInterfaceType.class).forEach(t -> used.add(t.getNameAsString()));
+            for (Map.Entry<String, String> e : MEMBERS.entrySet()) {
+                if (used.contains(e.getKey()) && added.add(e.getKey())) {
+                    BodyDeclaration<?> member = Templates.member(e.getValue());
+                    c.addMember(member);
+                    more = true;
+                }
+            }
+        }
+    }
+}
