@@ -102,6 +102,34 @@ class CommunicatorDiagnosticsTest {
             "        MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, rank, 1);").doTest();
     }
 
+    @Test
+    void wildcardsOnADerivedCommunicatorAreRefused() {
+        program(
+            "        Intracomm dup = MPI.COMM_WORLD.Dup();",
+            "        dup.Send(buf, 0, 1, MPI.INT, rank, 3);",
+            "        // ERROR: MPI.ANY_SOURCE in Recv on a communicator other than MPI.COMM_WORLD is not translated yet",
+            "        dup.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 3);").doTest();
+    }
+
+    @Test
+    void probesOnADerivedCommunicatorAreRefused() {
+        program(
+            "        Intracomm dup = MPI.COMM_WORLD.Dup();",
+            "        dup.Send(buf, 0, 1, MPI.INT, rank, 3);",
+            "        // ERROR: Probe on a communicator other than MPI.COMM_WORLD is not translated yet",
+            "        Status st = dup.Probe(rank, 3);",
+            "        dup.Recv(buf, 0, 1, MPI.INT, rank, 3);").doTest();
+    }
+
+    @Test
+    void theStatusOfAReceiveOnADerivedCommunicatorIsRefused() {
+        program(
+            "        Intracomm dup = MPI.COMM_WORLD.Dup();",
+            "        dup.Send(buf, 0, 1, MPI.INT, rank, 3);",
+            "        // ERROR: the Status of a receive on a communicator other than MPI.COMM_WORLD is not translated yet",
+            "        Status st = dup.Recv(buf, 0, 1, MPI.INT, rank, 3);").doTest();
+    }
+
     // ---- --collectives DIR --------------------------------------------------------------------------
 
     @Test
