@@ -65,6 +65,9 @@ final class Handler implements Agent, Node.Remote {
     /** Messages this handler injected into local tasks. */
     final AtomicLong delivered = new AtomicLong();
     private final AtomicReference<Message> outbox = new AtomicReference<>();
+    /** Guards the outbound state (outbox draining, sending, spareOut, send statistics): workers transmit
+     *  their own messages and the handler completes them. */
+    private final Object sendLock = new Object();
     private final int ranks;
     private final boolean tracing;
     private final ArrayList<Outgoing> sending = new ArrayList<>();
@@ -128,10 +131,49 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
-    /** Any worker of this process: queue a message for another process. */
+    /**
+     * Any worker of this process: sends a message to another process. The worker transmits it itself
+     * (one {@code Isend} per header and chunk, which return at once): handing it to the handler thread
+     * instead cost a thread wake-up per message, and on a machine whose cores are all busy computing the
+     * handler then waited for a time slice (milliseconds) while the receiving process sat idle. Messages
+     * go through the outbox only until the handler is bound to its shim rank, and while the outbox still
+     * holds older ones, so the order of one sender's messages never changes.
+     */
     @Override
     public void send(Message m, Worker from) {
         handed.incrementAndGet();
+        boolean pending;
+        synchronized (sendLock) {
+            Endpoint ep = endpoint;
+            if (ep == null || outbox.get() != null) {
+                queue(m);
+                return;
+            }
+            Endpoint previous = Binding.current();
+            if (previous != ep) {
+                Binding.bind(ep);
+            }
+            try {
+                transmit(m);
+                completeSends();
+            } catch (MPIException e) {
+                node.control.fail(new GraphFailure(m.source, "cannot send a message from task " + m.source
+                        + " to task " + m.dest + " in another process: " + e.getMessage(), e));
+            } finally {
+                if (previous == null) {
+                    Binding.unbind();
+                } else if (previous != ep) {
+                    Binding.bind(previous);
+                }
+            }
+            pending = !sending.isEmpty();
+        }
+        if (pending) {
+            poke(); // a rendezvous send completes only when polled: the handler must not sleep meanwhile
+        }
+    }
+
+    private void queue(Message m) {
         Message head;
         do {
             head = outbox.get();
@@ -182,8 +224,11 @@ final class Handler implements Agent, Node.Remote {
 
     @Override
     public int doWork() throws MPIException {
-        int work = flushOutbox();
-        work += completeSends();
+        int work;
+        synchronized (sendLock) {
+            work = flushOutbox();
+            work += completeSends();
+        }
         work += receive();
         if (work > 0) {
             idleSince = 0;
@@ -203,7 +248,9 @@ final class Handler implements Agent, Node.Remote {
 
     private boolean canSleep() {
         // Pending sends may be rendezvous (under the shim's eager budget): their completion wakes nobody.
-        return !stopRequested && outbox.get() == null && sending.isEmpty();
+        synchronized (sendLock) {
+            return !stopRequested && outbox.get() == null && sending.isEmpty();
+        }
     }
 
     /** Blocks in the shim until a message for this process arrives or somebody wakes us. */
@@ -392,7 +439,9 @@ final class Handler implements Agent, Node.Remote {
             node.deliverRemote(m);
             delivered.incrementAndGet();
             if (tracing) {
-                trace.handler(start, System.nanoTime(), dest, false);
+                synchronized (sendLock) { // workers write their send slices into the same log
+                    trace.handler(start, System.nanoTime(), dest, false);
+                }
             }
         }
     }

@@ -38,6 +38,13 @@ final class Inbox {
     private Message oldest;
     private Message newest;
     private int epoch = 1;
+    // ANY_TAG matches tags up to this one (the translator reserves the top tags for its collectives,
+    // which a user's ANY_TAG must not match, as MPI's collectives never match user receives).
+    private int anyTagMax = Integer.MAX_VALUE;
+
+    void anyTagMax(int max) {
+        anyTagMax = max;
+    }
 
     private static long key(int source, int tag) {
         return ((long) source << 32) | (tag & 0xFFFFFFFFL);
@@ -47,10 +54,11 @@ final class Inbox {
         return source == Task.ANY_SOURCE || tag == Task.ANY_TAG;
     }
 
-    private static boolean matches(Message m, int source, int tag) {
-        // ANY_TAG matches the user's tags of COMM_WORLD (>= 0), never the negative tags of translated
-        // communicators and collectives (bamboo.runtime.comm.TaskComm).
-        return (source == Task.ANY_SOURCE || m.source == source) && (tag == Task.ANY_TAG ? m.tag >= 0 : m.tag == tag);
+    private boolean matches(Message m, int source, int tag) {
+        // ANY_TAG matches the user's tags of COMM_WORLD (>= 0, up to anyTagMax), never the negative tags of
+        // translated communicators and collectives (bamboo.runtime.comm.TaskComm).
+        return (source == Task.ANY_SOURCE || m.source == source)
+                && (tag == Task.ANY_TAG ? m.tag >= 0 && m.tag <= anyTagMax : m.tag == tag);
     }
 
     private Fifo fifo(int source, int tag, boolean create) {

@@ -204,6 +204,15 @@ public abstract class Task {
     }
 
     /**
+     * Limits what {@link #ANY_TAG} matches to tags up to {@code maxTag} (all tags by default): tags above
+     * are reserved traffic (the translator's collectives) that a user's wildcard must not take. May be
+     * called from the constructor.
+     */
+    protected final void anyTagUpTo(int maxTag) {
+        inbox.anyTagMax(maxTag);
+    }
+
+    /**
      * Forgets the claims of the previous dry run: a firing rule that uses {@link #claim} or
      * {@link #probeUnclaimed} calls this first.
      */

@@ -105,6 +105,18 @@ class InboxWildcardTest {
     }
 
     @Test
+    void anyTagSkipsTagsAboveTheLimit() {
+        inbox.anyTagMax(1000);
+        Message reserved = arrive(1, 2_147_483_005, 1);
+        Message user = arrive(1, 7, 1);
+        assertSame(user, inbox.find(ANY_SOURCE, ANY_TAG));
+        assertEquals(1, inbox.count(ANY_SOURCE, ANY_TAG));
+        assertSame(user, inbox.poll(1, ANY_TAG));
+        assertNull(inbox.poll(ANY_SOURCE, ANY_TAG));
+        assertSame(reserved, inbox.poll(1, 2_147_483_005));
+    }
+
+    @Test
     void clearEmptiesTheArrivalList() {
         arrive(1, 1, 1);
         arrive(2, 2, 1);

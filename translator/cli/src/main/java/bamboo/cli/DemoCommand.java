@@ -51,7 +51,9 @@ public final class DemoCommand implements Callable<Integer> {
             System.out.println("Bamboo demo: 3-D Jacobi, the plain program ('basic') against its annotated form"
                     + " translated to tasks ('bamboo', " + tasksPerNode + " tasks per node), on a simulated"
                     + " interconnect.");
-            int code = AppBench.run(new String[] {"--app", "jacobi3d", "--variants", "basic," + overlap + ",nocomm",
+            // 240 sweeps (the bench's default is 120): runs of about 2 s, so that thread-scheduling noise on
+            // 2 shared cores is a smaller part of each time.
+            int code = AppBench.run(new String[] {"--app", "jacobi3d", "--set", "iters=240", "--variants", "basic," + overlap + ",nocomm",
                 "--k", Integer.toString(tasksPerNode), "--latency", LATENCY, "--bandwidth", BANDWIDTH, "--repeat", Integer.toString(repeat), "--out", out.toString()},
                     System.out, System.err, TranslatedAppRunner.forCheckout());
             if (code != 0) {

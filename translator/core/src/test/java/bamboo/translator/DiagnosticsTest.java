@@ -264,10 +264,28 @@ class DiagnosticsTest {
     }
 
     @Test
-    void statusOfSendrecvUsed() {
+    void statusOfSendrecvAndSendrecvReplaceTranslate() {
         program(
-            "        // ERROR: the Status returned by Sendrecv is not supported",
-            "        Status s = MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, 0, 0, buf, 1, 1, MPI.INT, 0, 0);").doTest();
+            "        Status s = MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, 0, 0, buf, 1, 1, MPI.INT, MPI.ANY_SOURCE, 0);",
+            "        s = MPI.COMM_WORLD.Sendrecv_replace(buf, 0, 2, MPI.INT, 0, 1, s.source, 1);").doTest();
+    }
+
+    @Test
+    void statusOfSendrecvReplaceInAnExpression() {
+        program(
+            "        // ERROR: the Status of Sendrecv_replace must be assigned to a variable",
+            "        int t = MPI.COMM_WORLD.Sendrecv_replace(buf, 0, 1, MPI.INT, 0, 0, 0, 0).tag;").doTest();
+    }
+
+    @Test
+    void sendrecvReplaceInAReceiveBlock() {
+        program(
+            "        olap: {",
+            "            receive: {",
+            "                // ERROR: Sendrecv_replace inside a receive block: split it",
+            "                MPI.COMM_WORLD.Sendrecv_replace(buf, 0, 1, MPI.INT, 0, 0, 0, 0);",
+            "            }",
+            "        }").doTest();
     }
 
     @Test
@@ -432,8 +450,8 @@ class DiagnosticsTest {
     @Test
     void allErrorsAreReportedSorted() {
         program(
-            "        // ERROR: MPI call Sendrecv_replace(...) is not supported",
-            "        MPI.COMM_WORLD.Sendrecv_replace(buf, 0, 1, MPI.INT, 0, 0, 0, 0);",
+            "        // ERROR: MPI call Abort(...) is not supported",
+            "        MPI.COMM_WORLD.Abort(1);",
             "        // ERROR: 'compute' block outside an olap region",
             "        compute: { buf[0] = 1; }",
             "        // ERROR: MPI call Cancel(...) is not supported",

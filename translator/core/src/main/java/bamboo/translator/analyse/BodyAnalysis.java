@@ -125,7 +125,7 @@ public final class BodyAnalysis {
                 markUp(s, body);
                 continue;
             }
-            if (mpi.op() == MpiOp.SENDRECV || (mpi.op() == MpiOp.RECV || mpi.op().isProbe()) && !inBlock) {
+            if (mpi.op() == MpiOp.SENDRECV || mpi.op() == MpiOp.SENDRECV_REPLACE || (mpi.op() == MpiOp.RECV || mpi.op().isProbe()) && !inBlock) {
                 Statement s = ResultUse.statement(call); // one of its forms (CallRules)
                 s.setData(Marks.OWN_POINT, true);
                 markUp(s, body);

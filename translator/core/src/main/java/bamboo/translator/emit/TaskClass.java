@@ -62,6 +62,9 @@ final class TaskClass {
         this.yields = yields;
     }
 
+    /** The first tag the inlined collectives use (2147483001..2147483009, see docs/programming-model.md). */
+    private static final int COLLECTIVE_TAGS = 2147483001;
+
     static String name(Program p) {
         return p.simpleName() + "_BambooTask";
     }
@@ -98,6 +101,10 @@ final class TaskClass {
         ctor.addParameter("String[]", "args");
         ctor.setBody(new BlockStmt(NodeList.nodeList(Templates.statement(
                 "this." + program.main().getParameter(0).getNameAsString() + " = args;"))));
+        if (program.main().toString().contains("ANY_TAG")) {
+            // MPI's ANY_TAG never matches collective traffic: keep it off the inlined collectives' tags.
+            ctor.getBody().addStatement(Templates.statement("anyTagUpTo(" + (COLLECTIVE_TAGS - 1) + ");"));
+        }
         ctor.setJavadocComment("@param args the program's arguments (this task's own copy)");
 
         MethodDeclaration exec = c.addMethod("execute", Modifier.Keyword.PROTECTED);

@@ -125,16 +125,23 @@ public final class CallRules {
                 checkRequestCall(file, call, kind, barrier, d);
                 return;
             case SENDRECV:
-                checkPointToPoint(file, call, 0, d);
-                checkPointToPoint(file, call, 6, d);
+            case SENDRECV_REPLACE:
+                if (mpi.op() == MpiOp.SENDRECV) {
+                    checkPointToPoint(file, call, 0, d);
+                    checkPointToPoint(file, call, 6, d);
+                } else if (call.getArguments().size() != 8) {
+                    d.error(file, call, "Sendrecv_replace(...) with " + call.getArguments().size() + " arguments is not "
+                            + "the mpiJava form (buf, offset, count, type, dest, sendtag, source, recvtag)");
+                    return;
+                }
                 if (kind == BlockKind.SEND || kind == BlockKind.RECEIVE) {
-                    d.error(file, call, "Sendrecv inside a " + kind.label() + " block: split it into a Send in the send "
+                    d.error(file, call, name + " inside a " + kind.label() + " block: split it into a Send in the send "
                             + "block and a Recv in the receive block");
-                } else if (!statement) {
-                    d.error(file, call, "the Status returned by Sendrecv is not supported in translated programs yet; "
-                            + "call Sendrecv as a statement");
                 } else if (barrier.isPresent()) {
-                    d.error(file, call, "Sendrecv inside " + barrier.get() + ": the task cannot suspend there");
+                    d.error(file, call, name + " inside " + barrier.get() + ": the task cannot suspend there");
+                } else if (ResultUse.statement(call) == null) {
+                    d.error(file, call, "the Status of " + name + " must be assigned to a variable ('Status st = ..."
+                            + name + "(...);'): it is an evaluation point, and a task suspends only between statements");
                 }
                 return;
             case WAIT:

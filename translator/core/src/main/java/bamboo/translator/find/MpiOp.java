@@ -17,6 +17,8 @@ public enum MpiOp {
     IRECV,
     /** Sendrecv: (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag). */
     SENDRECV,
+    /** Sendrecv_replace: (buf, offset, count, type, dest, sendtag, source, recvtag), returns a Status. */
+    SENDRECV_REPLACE,
     /** Wait on one request, Waitall on an array. */
     WAIT, WAITALL,
     /** Probe (blocking) and Iprobe (returns null when nothing matches): (source, tag), return a Status. */
@@ -41,7 +43,7 @@ public enum MpiOp {
             "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat");
     private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter");
     private static final Set<String> OTHERS = Set.of("Cancel",
-            "Sendrecv_replace", "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
+            "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
             "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
             "Buffer_attach", "Buffer_detach", "Abort", "Is_null", "clone", "Create_cart", "Create_graph",
             "Topo_test", "Intercomm_create", "Intercomm_merge", "Remote_size", "Remote_group", "Comm_spawn");
@@ -61,6 +63,7 @@ public enum MpiOp {
         BY_NAME.put("Recv", RECV);
         BY_NAME.put("Irecv", IRECV);
         BY_NAME.put("Sendrecv", SENDRECV);
+        BY_NAME.put("Sendrecv_replace", SENDRECV_REPLACE);
         BY_NAME.put("Wait", WAIT);
         BY_NAME.put("Waitall", WAITALL);
         BY_NAME.put("Probe", PROBE);

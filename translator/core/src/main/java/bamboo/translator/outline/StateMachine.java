@@ -402,6 +402,10 @@ public final class StateMachine {
             probePoint(s, call, mpi, target);
             return;
         }
+        if (mpi.op() == MpiOp.SENDRECV_REPLACE) {
+            replacePoint(s, call, target);
+            return;
+        }
         int base = 0;
         Statement first = assign("bambooSource", MpiCall.arg(call, mpi.op() == MpiOp.SENDRECV ? 6 : 0, MpiCall.PEER));
         if (mpi.op() == MpiOp.SENDRECV) {
@@ -425,6 +429,30 @@ public final class StateMachine {
                 : ResultUse.assign(target, new MethodCallExpr(null, "bambooStatus", NodeList.nodeList(recv))));
         points.add(new Point(k, Templates.expression("arrived(bambooSource, bambooTag)"),
                 mpi.name() + " at " + sourceName + ":" + Marks.line(s)));
+    }
+
+    /**
+     * Sendrecv_replace(buf, offset, count, type, dest, sendtag, source, recvtag): the send copies the
+     * buffer at once, so the receive may then overwrite it; the receive is the evaluation point.
+     */
+    private void replacePoint(ExpressionStmt s, MethodCallExpr call, String target) {
+        Expression type = call.getArgument(3);
+        Expression offset = MpiRewriter.scaled(call.getArgument(1), type);
+        Expression count = MpiRewriter.scaled(call.getArgument(2), type);
+        emit(commented(new ExpressionStmt(new MethodCallExpr(null, "send", NodeList.nodeList(call.getArgument(4),
+                call.getArgument(5), call.getArgument(0).clone(), offset.clone(), count.clone()))), s,
+                "Sendrecv_replace:"));
+        emit(assign("bambooSource", call.getArgument(6)));
+        emit(assign("bambooTag", call.getArgument(7)));
+        int k = label();
+        start(k);
+        Expression rule = Templates.expression("arrived(bambooSource, bambooTag)");
+        emit(commented(new IfStmt(not(rule.clone()), waiting(), null), s, "evaluation point of Sendrecv_replace"));
+        MethodCallExpr recv = new MethodCallExpr(null, "receive", NodeList.nodeList(new NameExpr("bambooSource"),
+                new NameExpr("bambooTag"), call.getArgument(0), offset, count));
+        emit(target == null ? new ExpressionStmt(recv)
+                : ResultUse.assign(target, new MethodCallExpr(null, "bambooStatus", NodeList.nodeList(recv))));
+        points.add(new Point(k, rule, "Sendrecv_replace at " + sourceName + ":" + Marks.line(s)));
     }
 
     /** Probe: waits until a matching message is there. Iprobe: gives way once when none is. */
