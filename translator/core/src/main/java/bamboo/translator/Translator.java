@@ -17,7 +17,6 @@ import bamboo.translator.parse.SourceFile;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import bamboo.translator.find.MpiUsers;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
 
@@ -57,12 +56,21 @@ public final class Translator {
     }
 
     private TranslationResult run(List<SourceFile> sources, boolean emit) {
-        Diagnostics d = new Diagnostics();
         JavaSources parser = new JavaSources();
+        try {
+            return run(sources, emit, parser);
+        } finally {
+            parser.release();
+        }
+    }
+
+    private TranslationResult run(List<SourceFile> sources, boolean emit, JavaSources parser) {
+        Diagnostics d = new Diagnostics();
         List<ParsedUnit> units = parser.parseAll(sources, d);
         List<Program> programs = new ArrayList<>();
         MpiCallClassifier classifier = new MpiCallClassifier(parser.facade());
-        Set<MethodDeclaration> exempt = new HashSet<>();
+        // By identity: a node's equals/hashCode compare and hash whole subtrees.
+        Set<MethodDeclaration> exempt = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (ParsedUnit u : units) {
             List<Program> found = new ProgramFinder().find(u, d);
             for (Program p : found) {

@@ -28,6 +28,9 @@ public final class MpiCallClassifier {
     /** Annotates every MPI call under {@code root} with {@link MpiCall#KEY}. */
     public void classify(Node root, String file, Diagnostics diagnostics) {
         for (MethodCallExpr call : root.findAll(MethodCallExpr.class)) {
+            if (!classified.add(call)) {
+                continue; // a program's calls are classified with its class, then again with its file
+            }
             MpiOp op = MpiOp.candidate(call.getNameAsString());
             if (op == null || call.getScope().isEmpty()) {
                 continue;
@@ -92,6 +95,8 @@ public final class MpiCallClassifier {
         return owner;
     }
 
+    private final java.util.Set<MethodCallExpr> classified =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private Object cachedUnit;
     private final java.util.Map<String, Optional<String>> cache = new java.util.HashMap<>();
 

@@ -11,6 +11,7 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,8 +37,9 @@ public final class MpiUsers {
         }
         // One walk per callable: its direct MPI use, the names it calls and the types it creates.
         List<CallableDeclaration<?>> pending = new ArrayList<>();
-        Map<CallableDeclaration<?>, Set<String>> calls = new HashMap<>();
-        Map<CallableDeclaration<?>, Set<String>> creates = new HashMap<>();
+        // By identity: a node's equals/hashCode compare and hash whole subtrees.
+        Map<CallableDeclaration<?>, Set<String>> calls = new IdentityHashMap<>();
+        Map<CallableDeclaration<?>, Set<String>> creates = new IdentityHashMap<>();
         for (CallableDeclaration<?> c : all) {
             boolean direct = false;
             Set<String> names = new HashSet<>();

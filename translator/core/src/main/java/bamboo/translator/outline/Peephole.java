@@ -23,6 +23,7 @@ final class Peephole {
     static List<SwitchEntry> withoutForwarders(List<SwitchEntry> cases, List<StateMachine.Point> points) {
         Set<Integer> resume = new HashSet<>();
         points.forEach(p -> resume.add(p.label()));
+        resume.add(0); // the entry: execute() starts at case 0 even when it only jumps on
         Map<Integer, Integer> alias = new HashMap<>();
         for (SwitchEntry e : cases) {
             int k = label(e);

@@ -69,6 +69,7 @@ public final class StateMachine {
     private final List<Point> points = new ArrayList<>();
     private final Map<Statement, int[]> targets = new IdentityHashMap<>();
     private final java.util.Set<Statement> jumpedTo = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final BlockStmt init = new BlockStmt();
     private NodeList<Statement> current;
     private int nextLabel;
     private boolean ownPoints;
@@ -89,17 +90,44 @@ public final class StateMachine {
         return ownPoints;
     }
 
-    /** Lowers {@code body} (main's body) and returns the body of execute(). */
+    /**
+     * The body of init(): main's statements before its first evaluation point (see {@link #build}), with
+     * their MPI calls rewritten; empty when main starts with one. Valid after {@link #build}.
+     */
+    public BlockStmt init() {
+        return init;
+    }
+
+    /**
+     * Lowers {@code body} (main's body) and returns the body of execute(). The leading statements of main
+     * that contain no evaluation point go to {@link #init()} instead (the runtime runs it once before the
+     * first execute()); execute() starts at the first statement that suspends. The prologue also stops
+     * before a statement that may return from main, since init() cannot end the task. Every local that
+     * main declares at its top level is a task field (BodyAnalysis), so the prologue's locals reach
+     * execute().
+     */
     public BlockStmt build(BlockStmt body) {
         for (Statement s : body.findAll(Statement.class)) {
             if (s.containsData(Marks.JUMP_TARGET)) {
                 jumpedTo.add(s.getData(Marks.JUMP_TARGET));
             }
         }
+        List<Statement> main = body.getStatements();
+        int prologue = 0;
+        current = init.getStatements();
+        while (prologue < main.size() && inPrologue(main.get(prologue)) && Completion.canComplete(current)) {
+            structured(main.get(prologue++));
+        }
+        current = null;
+        lastLine = -1; // execute() names its first source line again
         start(label());
-        lowerAll(body.getStatements());
+        lowerAll(main.subList(prologue, main.size()));
         if (Completion.canComplete(current)) {
             current.add(finish(body));
+        }
+        if (cases.size() == 1 && points.isEmpty() && current.size() == 1 && !Completion.canComplete(current)) {
+            // No evaluation point at all: main ran in init(); execute() only reports the end.
+            return new BlockStmt(NodeList.nodeList(current.get(0)));
         }
         SwitchEntry fail = new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
                 NodeList.nodeList(Templates.statement(
@@ -109,6 +137,14 @@ public final class StateMachine {
         SwitchStmt sw = new SwitchStmt(new NameExpr("pc"), all);
         WhileStmt loop = new WhileStmt(new BooleanLiteralExpr(true), new BlockStmt(NodeList.nodeList(sw)));
         return new BlockStmt(NodeList.nodeList(new LabeledStmt(LOOP, loop)));
+    }
+
+    /** A top-level statement of main that can run in init(): no evaluation point, no return from main. */
+    private static boolean inPrologue(Statement s) {
+        if (Marks.suspends(s)) {
+            return false;
+        }
+        return s.findFirst(ReturnStmt.class, r -> r.containsData(Marks.MAIN_RETURN)).isEmpty();
     }
 
     // ---- cases and jumps ----------------------------------------------------------------------------

@@ -142,18 +142,23 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of Residual.java:7 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from Residual.java:9
+        rank = id();
+        // from Residual.java:10
+        local = new double[] { 1.0 / (rank + 1) };
+        // from Residual.java:11
+        global = new double[1];
+    }
+
     // main of Residual.java:7, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from Residual.java:9
-                    rank = id();
-                    // from Residual.java:10
-                    local = new double[] { 1.0 / (rank + 1) };
-                    // from Residual.java:11
-                    global = new double[1];
                     // from Residual.java:12
                     iter = 0;
                     pc = 1;

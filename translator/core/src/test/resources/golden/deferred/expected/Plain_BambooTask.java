@@ -44,20 +44,25 @@ public final class Plain_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of Plain.java:7 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from Plain.java:9
+        rank = id();
+        // from Plain.java:10
+        size = numTasks();
+        // from Plain.java:11
+        mine = new int[] { rank * rank };
+        // from Plain.java:12
+        all = new int[size];
+    }
+
     // main of Plain.java:7, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from Plain.java:9
-                    rank = id();
-                    // from Plain.java:10
-                    size = numTasks();
-                    // from Plain.java:11
-                    mine = new int[] { rank * rank };
-                    // from Plain.java:12
-                    all = new int[size];
                     // from Plain.java:13
                     round = 0;
                     pc = 1;

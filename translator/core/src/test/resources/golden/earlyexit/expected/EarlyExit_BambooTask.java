@@ -39,22 +39,27 @@ public final class EarlyExit_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of EarlyExit.java:8 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from EarlyExit.java:10
+        rank = id();
+        // from EarlyExit.java:11
+        size = numTasks();
+        // from EarlyExit.java:12
+        priority(rank % 2 == 0 ? 1 : -1);
+        // from EarlyExit.java:13
+        x = new int[] { rank * 7 % 5, 0 };
+        // from EarlyExit.java:14
+        iter = 0;
+    }
+
     // main of EarlyExit.java:8, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from EarlyExit.java:10
-                    rank = id();
-                    // from EarlyExit.java:11
-                    size = numTasks();
-                    // from EarlyExit.java:12
-                    priority(rank % 2 == 0 ? 1 : -1);
-                    // from EarlyExit.java:13
-                    x = new int[] { rank * 7 % 5, 0 };
-                    // from EarlyExit.java:14
-                    iter = 0;
                     pc = 1;
                     continue bambooLoop;
                 case 1:

@@ -46,18 +46,23 @@ public final class Ring_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of Ring.java:7 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from Ring.java:9
+        rank = id();
+        // from Ring.java:10
+        size = numTasks();
+        // from Ring.java:11
+        token = new int[1];
+    }
+
     // main of Ring.java:7, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from Ring.java:9
-                    rank = id();
-                    // from Ring.java:10
-                    size = numTasks();
-                    // from Ring.java:11
-                    token = new int[1];
                     // from Ring.java:12
                     lap = 0;
                     pc = 1;

@@ -61,20 +61,25 @@ public final class Shadow_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of Shadow.java:16 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from Shadow.java:18
+        rank = id();
+        // from Shadow.java:19
+        size = numTasks();
+        // from Shadow.java:20
+        neighbours = new int[] { (rank + 1) % size, (rank + size - 1) % size };
+        // from Shadow.java:21
+        in = new int[2];
+    }
+
     // main of Shadow.java:16, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from Shadow.java:18
-                    rank = id();
-                    // from Shadow.java:19
-                    size = numTasks();
-                    // from Shadow.java:20
-                    neighbours = new int[] { (rank + 1) % size, (rank + size - 1) % size };
-                    // from Shadow.java:21
-                    in = new int[2];
                     // from Shadow.java:23
                     n = rank;
                     // olap region 'olap': send block from Shadow.java:25

@@ -38,20 +38,25 @@ public final class Tree_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of Tree.java:7 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from Tree.java:9
+        rank = id();
+        // from Tree.java:10
+        size = numTasks();
+        // from Tree.java:11
+        part = new long[] { rank + 1 };
+        // from Tree.java:12
+        child = new long[2];
+    }
+
     // main of Tree.java:7, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from Tree.java:9
-                    rank = id();
-                    // from Tree.java:10
-                    size = numTasks();
-                    // from Tree.java:11
-                    part = new long[] { rank + 1 };
-                    // from Tree.java:12
-                    child = new long[2];
                     pc = 1;
                     continue bambooLoop;
                 case 1:

@@ -52,22 +52,27 @@ public final class Halo_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of Halo.java:12 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from Halo.java:14
+        rank = id();
+        // from Halo.java:15
+        size = numTasks();
+        // from Halo.java:16
+        v = new double[N + 2];
+        // from Halo.java:17
+        for (int i = 1; i <= N; i++) {
+            u[i] = rank * N + i;
+        }
+    }
+
     // main of Halo.java:12, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from Halo.java:14
-                    rank = id();
-                    // from Halo.java:15
-                    size = numTasks();
-                    // from Halo.java:16
-                    v = new double[N + 2];
-                    // from Halo.java:17
-                    for (int i = 1; i <= N; i++) {
-                        u[i] = rank * N + i;
-                    }
                     // from Halo.java:20
                     iter = 0;
                     pc = 1;

@@ -46,24 +46,29 @@ public final class Nested_BambooTask extends bamboo.runtime.Task {
         this.args = args;
     }
 
+    // main of Nested.java:9 up to its first evaluation point, run once before execute()
+    @Override
+    protected void init() throws Exception {
+        // from Nested.java:11
+        rank = id();
+        // from Nested.java:12
+        size = numTasks();
+        // from Nested.java:13
+        right = (rank + 1) % size;
+        // from Nested.java:14
+        left = (rank + size - 1) % size;
+        // from Nested.java:15
+        a = new double[] { rank, 0 };
+        // from Nested.java:16
+        b = new double[] { 10 * rank, 0 };
+    }
+
     // main of Nested.java:9, as a state machine that returns at evaluation points
     @Override
     protected Outcome execute() throws Exception {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from Nested.java:11
-                    rank = id();
-                    // from Nested.java:12
-                    size = numTasks();
-                    // from Nested.java:13
-                    right = (rank + 1) % size;
-                    // from Nested.java:14
-                    left = (rank + size - 1) % size;
-                    // from Nested.java:15
-                    a = new double[] { rank, 0 };
-                    // from Nested.java:16
-                    b = new double[] { 10 * rank, 0 };
                     // from Nested.java:17
                     step = 0;
                     pc = 1;
