@@ -89,7 +89,7 @@ class CommunicatorDiagnosticsTest {
             "                // ERROR: collective Split inside a receive block is not translated",
             "                c = MPI.COMM_WORLD.Split(0, rank);",
             "            }",
-            "            send: { MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, rank, 1); }",
+            "            send: { MPI.COMM_WORLD.Send(buf, 2, 1, MPI.INT, rank, 1); }",
             "        }").doTest();
     }
 
