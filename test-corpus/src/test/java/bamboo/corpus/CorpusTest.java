@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import bamboo.corpus.harness.Outputs;
+import bamboo.corpus.harness.RunOutcome;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -63,8 +65,6 @@ class CorpusTest {
     @MethodSource("cases")
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void translated(String name, int tasks) {
-        String unavailable = TranslatedSide.unavailable();
-        Assumptions.assumeTrue(unavailable == null, unavailable);
         CorpusProgram program = Corpus.get(name);
         assumeShimOffersEverything(program);
         RunOutcome reference = UntranslatedRunner.reference(program, tasks);

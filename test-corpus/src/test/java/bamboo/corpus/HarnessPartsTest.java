@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bamboo.corpus.harness.Outputs;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

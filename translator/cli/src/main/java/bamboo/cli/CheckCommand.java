@@ -2,9 +2,12 @@ package bamboo.cli;
 
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
+import bamboo.cli.launch.CompileCheck;
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.parse.SourceFile;
 import bamboo.translator.tree.SourceTree;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,10 +24,19 @@ import java.util.concurrent.Callable;
                 + "writes nothing."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no errors", "1:the programs have errors (printed on stderr)",
-                "2:bad usage or an input that cannot be read"})
+                "2:bad usage or an input that cannot be read"},
+        footer = {"%nBesides the translator's checks, the programs are compiled with javac (nothing is written) against "
+                + "the mpi-shim, the annotations and --classpath, and its errors are reported the same way."})
 public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
     List<Path> sources;
+
+    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
+            description = "what the programs compile against besides the mpi-shim and the annotations")
+    String classPath;
+
+    @Option(names = "--no-compile", description = "only the translator's checks; do not compile the programs with javac")
+    boolean noCompile;
 
     @Spec
     CommandSpec spec;
@@ -34,8 +46,10 @@ public final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
         TranslationResult r;
+        List<SourceFile> files;
         try {
-            r = new Translator().check(SourceTree.of(sources).javaSources());
+            files = SourceTree.of(sources).javaSources();
+            r = new Translator().check(files);
         } catch (IOException e) {
             err.println("bamboo check: " + e.getMessage());
             return 2;
@@ -45,6 +59,14 @@ public final class CheckCommand implements Callable<Integer> {
         }
         if (!r.ok()) {
             err.println(r.diagnostics().size() + (r.diagnostics().size() == 1 ? " error" : " errors"));
+            return 1;
+        }
+        // The translator is no compiler: what it accepts must also compile (unknown symbols, type errors).
+        List<String> compileErrors = noCompile ? List.of()
+                : CompileCheck.errors(files, classPath);
+        if (!compileErrors.isEmpty()) {
+            compileErrors.forEach(err::println);
+            err.println(compileErrors.size() + (compileErrors.size() == 1 ? " error" : " errors"));
             return 1;
         }
         out.println("ok: " + r.programs() + (r.programs() == 1 ? " program" : " programs") + ", no errors");

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
                 DemoCommand.class,
                 TranslateCommand.class,
                 CheckCommand.class,
+                FuzzCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
 

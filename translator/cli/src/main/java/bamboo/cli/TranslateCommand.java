@@ -1,8 +1,10 @@
 package bamboo.cli;
 
+import bamboo.cli.launch.CompileCheck;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.parse.SourceFile;
 import bamboo.translator.tree.OutputTree;
 import bamboo.translator.tree.SourceTree;
 import picocli.CommandLine.Command;
@@ -21,8 +23,9 @@ import java.util.concurrent.Callable;
 @Command(name = "translate", mixinStandardHelpOptions = true,
         description = {"Translates @Bamboo programs into task classes for the task-graph runtime.",
                 "Writes a complete tree into OUT: every input file as it was, plus for each program X the "
-                        + "companions X_BambooTask.java and X_Bamboo.java next to it. On any error nothing is "
-                        + "written; inputs are never modified."},
+                        + "companions X_BambooTask.java and X_Bamboo.java next to it. On any error (of the "
+                        + "translator, or of javac compiling the inputs against the mpi-shim, the annotations and "
+                        + "--classpath) nothing is written; inputs are never modified."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:translated", "1:the programs have errors (printed on stderr, nothing written)",
                 "2:bad usage, or an input or output that cannot be read or written"})
@@ -37,6 +40,13 @@ public final class TranslateCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "print nothing on success")
     boolean quiet;
 
+    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
+            description = "what the programs compile against besides the mpi-shim and the annotations")
+    String classPath;
+
+    @Option(names = "--no-compile", description = "do not compile the programs with javac before writing")
+    boolean noCompile;
+
     @Spec
     CommandSpec spec;
 
@@ -46,9 +56,11 @@ public final class TranslateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         SourceTree tree;
         TranslationResult r;
+        List<SourceFile> files;
         try {
             tree = SourceTree.of(sources);
-            r = new Translator().translate(tree.javaSources());
+            files = tree.javaSources();
+            r = new Translator().translate(files);
         } catch (IOException e) {
             err.println("bamboo translate: " + e.getMessage());
             return 2;
@@ -59,6 +71,13 @@ public final class TranslateCommand implements Callable<Integer> {
             }
             err.println(r.diagnostics().size() + (r.diagnostics().size() == 1 ? " error" : " errors")
                     + "; nothing written");
+            return 1;
+        }
+        // The translator is no compiler: a program that does not compile is not translated either.
+        List<String> compileErrors = noCompile ? List.of() : CompileCheck.errors(files, classPath);
+        if (!compileErrors.isEmpty()) {
+            compileErrors.forEach(err::println);
+            err.println(compileErrors.size() + (compileErrors.size() == 1 ? " error" : " errors") + "; nothing written");
             return 1;
         }
         try {

@@ -36,7 +36,7 @@ class DiagnosticsTest {
         program(
             "        olap: {",
             "            receive: { if (rank > 0) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, rank - 1, 0); }",
-            "            send: { if (rank < size - 1) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, rank + 1, 0); }",
+            "            send: { if (rank < size - 1) MPI.COMM_WORLD.Send(buf, 1, 1, MPI.INT, rank + 1, 0); }",
             "            compute: { buf[0]++; }",
             "        }").doTest();
     }

@@ -92,7 +92,7 @@ public final class SourceCompiler {
     }
 
     /** javac's message on one line: the headline, then its detail lines in parentheses. */
-    private static String oneLine(String message) {
+    static String oneLine(String message) {
         List<String> lines = message.lines().map(l -> l.strip().replaceAll("\\s+", " ")).filter(l -> !l.isEmpty()).collect(Collectors.toList());
         if (lines.size() <= 1) {
             return lines.isEmpty() ? "" : lines.get(0);

@@ -54,6 +54,7 @@ public final class CallRules {
                 }
             }
             checkForwarding(file, r, d);
+            checkSendsOfReceived(file, r, d);
         }
         checkHelpers(program, d);
     }
@@ -322,6 +323,43 @@ public final class CallRules {
                 }
             }
         }
+    }
+
+    /**
+     * A send block before the compute block runs, translated, before the region's receives (that is the
+     * overlap), so it must not send a buffer a receive block written before it receives into: untranslated
+     * it would send the received data (after a blocking Recv) or race with the receive (after an Irecv),
+     * translated the data from before the region. A send block written before the receive block sends the
+     * old data both ways; send blocks after the compute block run after the receives and may send it. Only a sure overlap is refused: the same array at the same offset
+     * expression (a halo sends the interior of the array whose ghost cells it receives: not refused).
+     */
+    private void checkSendsOfReceived(String file, Region r, Diagnostics d) {
+        Set<String> received = new HashSet<>(); // "root@offset" of the receive blocks so far
+        for (Region.Part p : r.parts()) {
+            if (p.kind() == BlockKind.COMPUTE) {
+                return;
+            }
+            for (MethodCallExpr call : p.block().findAll(MethodCallExpr.class)) {
+                MpiCall mpi = MpiCall.of(call);
+                if (mpi == null || call.getArguments().size() < 6) {
+                    continue;
+                }
+                if (p.kind() == BlockKind.RECEIVE && (mpi.op() == MpiOp.RECV || mpi.op() == MpiOp.IRECV)) {
+                    received.add(slice(call));
+                } else if (p.kind() == BlockKind.SEND && mpi.op().isSend() && received.contains(slice(call))) {
+                    d.error(file, call.getArgument(MpiCall.BUF), mpi.name() + " in a send block sends '"
+                            + rootName(call.getArgument(MpiCall.BUF)) + "', which a receive block before it receives "
+                            + "into at the same offset: send blocks do not depend on receive blocks (translated, they "
+                            + "run before the receives and would send the old data); send it after the compute block "
+                            + "or in a later region");
+                }
+            }
+        }
+    }
+
+    /** The buffer and offset of a point-to-point call, e.g. {@code b@0}. */
+    private static String slice(MethodCallExpr call) {
+        return rootName(call.getArgument(MpiCall.BUF)) + "@" + call.getArgument(MpiCall.OFFSET);
     }
 
     /** The variable an array expression is rooted in ({@code a} for {@code a}, {@code a[i]}, {@code this.a}). */

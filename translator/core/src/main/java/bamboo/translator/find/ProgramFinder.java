@@ -6,6 +6,7 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 
 import java.util.ArrayList;
@@ -42,10 +43,24 @@ public final class ProgramFinder {
             }
             programs.add(new Program(unit, type, main.get(), new ArrayList<>()));
         }
+        // Enums, records and annotation types are not classes to JavaParser; without this they were
+        // silently skipped ("0 programs") instead of refused.
+        for (TypeDeclaration<?> type : unit.unit().findAll(TypeDeclaration.class)) {
+            if (type instanceof ClassOrInterfaceDeclaration) {
+                continue;
+            }
+            Optional<AnnotationExpr> mark = bambooAnnotation(unit.unit(), type);
+            if (mark.isPresent()) {
+                String kind = type.isEnumDeclaration() ? "an enum"
+                        : type.isRecordDeclaration() ? "a record" : "an annotation type";
+                diagnostics.error(unit.fileName(), mark.get(), "@Bamboo must mark a concrete class; "
+                        + type.getNameAsString() + " is " + kind);
+            }
+        }
         return programs;
     }
 
-    private static Optional<AnnotationExpr> bambooAnnotation(CompilationUnit cu, ClassOrInterfaceDeclaration type) {
+    private static Optional<AnnotationExpr> bambooAnnotation(CompilationUnit cu, TypeDeclaration<?> type) {
         for (AnnotationExpr a : type.getAnnotations()) {
             String name = a.getNameAsString();
             if (name.equals("bamboo.Bamboo")) {

@@ -2,6 +2,8 @@ package bamboo.translator.find;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.RecordDeclaration;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SwitchExpr;
@@ -75,7 +77,7 @@ public final class Where {
         Node child = node;
         String first = null;
         for (Node n = node.getParentNode().orElse(null); n != null; child = n, n = n.getParentNode().orElse(null)) {
-            if (n instanceof BodyDeclaration) {
+            if (n instanceof BodyDeclaration && !inCode(n)) {
                 break;
             }
             String what = barrierName(n, child);
@@ -87,6 +89,19 @@ public final class Where {
             }
         }
         return Optional.ofNullable(first);
+    }
+
+    /** Whether a declaration is part of an anonymous or local class, i.e. still inside main's code: the walk
+     *  must go on to the class (it used to stop at the class's method and miss the barrier, and the
+     *  translator then failed on the call instead of refusing it). */
+    private static boolean inCode(Node declaration) {
+        Node parent = declaration.getParentNode().orElse(null);
+        return parent instanceof ObjectCreationExpr || isLocalType(declaration) || isLocalType(parent);
+    }
+
+    private static boolean isLocalType(Node n) {
+        return n instanceof ClassOrInterfaceDeclaration c && c.isLocalClassDeclaration()
+                || n instanceof RecordDeclaration r && r.isLocalRecordDeclaration();
     }
 
     private static String barrierName(Node n, Node child) {

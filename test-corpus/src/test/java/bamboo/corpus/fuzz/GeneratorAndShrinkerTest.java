@@ -1,0 +1,96 @@
+package bamboo.corpus.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import bamboo.corpus.harness.Javac;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The generator is deterministic and varied, its programs compile lint-clean, the shrinker shrinks. */
+class GeneratorAndShrinkerTest {
+    @Test
+    void theSameSeedGivesTheSameProgram() {
+        for (long seed = 0; seed < 50; seed++) {
+            assertEquals(JavaRenderer.render(ProgramGenerator.generate(seed), "P"),
+                    JavaRenderer.render(ProgramGenerator.generate(seed), "P"));
+        }
+        assertNotEquals(JavaRenderer.render(ProgramGenerator.generate(1), "P"),
+                JavaRenderer.render(ProgramGenerator.generate(2), "P"));
+    }
+
+    @Test
+    void programsUseEveryKindOfNodeAndStaySmall() {
+        Set<String> kinds = new HashSet<>();
+        Set<String> collectives = new HashSet<>();
+        Set<Node.Pattern> patterns = new HashSet<>();
+        for (long seed = 0; seed < 400; seed++) {
+            Program p = ProgramGenerator.generate(seed);
+            assertTrue(p.size() <= ProgramGenerator.MAX_NODES + 2, "seed " + seed + " has " + p.size() + " nodes");
+            for (Node n : p.nodes()) {
+                kinds.add(n.getClass().getSimpleName());
+                if (n instanceof Node.Collective c) {
+                    collectives.add(c.kind().name());
+                }
+                if (n instanceof Node.Exchange e) {
+                    patterns.add(e.pattern());
+                }
+            }
+        }
+        assertEquals(Set.of("Exchange", "CountFirst", "Tree", "Collective", "Loop", "EarlyExit", "IfStep", "LocalWork",
+                "SendrecvShift", "ToRoot"), kinds);
+        assertEquals(Node.CollectiveKind.values().length, collectives.size());
+        assertEquals(Set.of(Node.Pattern.values()), patterns);
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void renderedProgramsCompileWithoutWarnings(@TempDir Path dir) throws Exception {
+        List<Path> sources = new ArrayList<>();
+        for (long seed = 0; seed < 12; seed++) {
+            String name = Differential.className(seed);
+            Path file = dir.resolve(name + ".java");
+            Files.writeString(file, JavaRenderer.render(ProgramGenerator.generate(seed), name), StandardCharsets.UTF_8);
+            sources.add(file);
+        }
+        Javac.compile("generated programs", sources, Javac.shimClassPath(), dir.resolve("classes"), true);
+    }
+
+    @Test
+    void shrinkingKeepsWhatFailsAndDropsTheRest() {
+        Program big = null;
+        for (long seed = 0; big == null; seed++) {
+            Program p = ProgramGenerator.generate(seed);
+            if (p.size() >= 8 && p.nodes().stream().anyMatch(n -> n instanceof Node.Tree)) {
+                big = p;
+            }
+        }
+        Shrinker.Result r = Shrinker.shrink(big, p -> p.nodes().stream().anyMatch(n -> n instanceof Node.Tree), 1000);
+        assertEquals(1, r.program().size(), "shrunk to " + r.program());
+        assertTrue(r.program().body().get(0) instanceof Node.Tree);
+        assertTrue(r.tests() > 0 && r.tests() < 1000);
+    }
+
+    @Test
+    void shrinkingCutsLoopsAndDropsBreaksLeftOutsideThem() {
+        Node exit = new Node.EarlyExit(3, 2);
+        Node work = new Node.LocalWork(2);
+        Program p = new Program(7, List.of(new Node.Loop(1, 3, true, List.of(work, exit))));
+        // The predicate wants the work only: the loop goes, and so does the break it held.
+        Program shrunk = Shrinker.shrink(p, q -> q.nodes().contains(work), 100).program();
+        assertEquals(List.of(work), shrunk.body());
+        // Cutting iterations and agreement lowers the weight.
+        Program loop = Shrinker.shrink(p, q -> q.nodes().stream().anyMatch(n -> n instanceof Node.Loop), 100).program();
+        assertEquals(List.of(new Node.Loop(1, 1, false, List.of())), loop.body());
+    }
+}
