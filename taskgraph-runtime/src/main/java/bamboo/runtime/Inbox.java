@@ -55,8 +55,10 @@ final class Inbox {
     }
 
     private boolean matches(Message m, int source, int tag) {
+        // ANY_TAG matches the user's tags of COMM_WORLD (>= 0, up to anyTagMax), never the negative tags of
+        // translated communicators and collectives (bamboo.runtime.comm.TaskComm).
         return (source == Task.ANY_SOURCE || m.source == source)
-                && (tag == Task.ANY_TAG ? m.tag <= anyTagMax : m.tag == tag);
+                && (tag == Task.ANY_TAG ? m.tag >= 0 && m.tag <= anyTagMax : m.tag == tag);
     }
 
     private Fifo fifo(int source, int tag, boolean create) {
@@ -102,9 +104,6 @@ final class Inbox {
     /** How many messages match (source, tag); either may be a wildcard. */
     int count(int source, int tag) {
         if (wild(source, tag)) {
-            if (source == Task.ANY_SOURCE && tag == Task.ANY_TAG && anyTagMax == Integer.MAX_VALUE) {
-                return size;
-            }
             int n = 0;
             for (Message m = oldest; m != null; m = m.newer) {
                 if (matches(m, source, tag)) {

@@ -493,8 +493,11 @@ final class Node {
     }
 
     private int checkBuffer(String call, int peer, int tag, Object buf, int offset, int count) {
-        if (tag < 0 && !(tag == Task.ANY_TAG && call.equals("receive"))) {
-            throw new IllegalArgumentException(where(call, peer, tag) + ": tag must be >= 0");
+        // Negative tags carry the contexts of translated communicators and collectives
+        // (bamboo.runtime.comm.TaskComm encodes them; user tags are checked there and by the shim); the
+        // one negative value that is not a tag is the receive wildcard ANY_TAG.
+        if (tag == Task.ANY_TAG && !call.equals("receive")) {
+            throw new IllegalArgumentException(where(call, peer, tag) + ": ANY_TAG is a wildcard of receives, not a tag");
         }
         if (buf == null) {
             throw new IllegalArgumentException(where(call, peer, tag) + ": buf is null");

@@ -23,7 +23,7 @@ public abstract class Task {
     /** Wildcard source for {@link #arrived}, {@link #arrivedCount}, {@link #receive}, {@link #probe} and
      *  {@link #claim}: any sender (the value of {@code mpi.MPI.ANY_SOURCE}). */
     public static final int ANY_SOURCE = mpi.MPI.ANY_SOURCE;
-    /** Wildcard tag (the value of {@code mpi.MPI.ANY_TAG}); tags of messages are always >= 0. */
+    /** Wildcard tag (the value of {@code mpi.MPI.ANY_TAG}): matches the tags >= 0 (negative tags carry translated communicators, see bamboo.runtime.comm.TaskComm). */
     public static final int ANY_TAG = mpi.MPI.ANY_TAG;
 
     /** How {@link #execute()} returned. */

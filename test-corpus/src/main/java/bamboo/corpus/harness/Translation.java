@@ -66,7 +66,17 @@ public final class Translation {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + source, e);
         }
-        TranslationResult result = new Translator().translate(List.of(new SourceFile(displayName, text)));
+        // A corpus case may bring its own collectives (--collectives): the directory collectives/ next to it.
+        Path library = source.toAbsolutePath().getParent().resolve("collectives");
+        Translator translator = new Translator();
+        if (Files.isDirectory(library)) {
+            try {
+                translator = translator.withCollectives(bamboo.translator.tree.CollectivesDir.read(library));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + library, e);
+            }
+        }
+        TranslationResult result = translator.translate(List.of(new SourceFile(displayName, text)));
         if (!result.ok()) {
             throw new Refused(name, result.diagnostics().stream().map(Object::toString).toList());
         }

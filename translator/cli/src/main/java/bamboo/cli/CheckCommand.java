@@ -4,6 +4,7 @@ import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.cli.launch.CompileCheck;
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.parse.SourceFile;
 import bamboo.translator.tree.SourceTree;
 import picocli.CommandLine.Command;
@@ -31,6 +32,11 @@ public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
     List<Path> sources;
 
+    @Option(names = "--collectives", paramLabel = "DIR",
+            description = "Your own annotated implementations of collectives (.java files under DIR), put in "
+                    + "place of the library's; see docs/collectives.md.")
+    Path collectives;
+
     @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
             description = "what the programs compile against besides the mpi-shim and the annotations")
     String classPath;
@@ -49,7 +55,7 @@ public final class CheckCommand implements Callable<Integer> {
         List<SourceFile> files;
         try {
             files = SourceTree.of(sources).javaSources();
-            r = new Translator().check(files);
+            r = translator().check(files);
         } catch (IOException e) {
             err.println("bamboo check: " + e.getMessage());
             return 2;
@@ -71,5 +77,10 @@ public final class CheckCommand implements Callable<Integer> {
         }
         out.println("ok: " + r.programs() + (r.programs() == 1 ? " program" : " programs") + ", no errors");
         return 0;
+    }
+
+    /** Our translator, or one with the user's collectives (an unreadable DIR is an IOException). */
+    private Translator translator() throws IOException {
+        return collectives == null ? new Translator() : new Translator().withCollectives(CollectivesDir.read(collectives));
     }
 }

@@ -77,6 +77,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "W", description = "Worker threads per process, with --translated (default: ${DEFAULT-VALUE}).")
     int workers = 2;
 
+    @Option(names = "--collectives", paramLabel = "DIR", description = "With --translated: your own annotated collectives (.java files under DIR) in place of the library's.")
+    Path collectives;
+
     @Option(names = "--trace", paramLabel = "FILE.json", description = "With --translated: write a Chrome trace (opens in Perfetto).")
     Path trace;
 
@@ -130,8 +133,11 @@ public final class RunCommand implements Callable<Integer> {
             }
             return TranslatedLauncher.run(new TranslatedLauncher.Request(np, workers, nodes,
                     Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth), trace, verbose, classPath,
-                    target, args, device == Device.aeron, hostfile), new TranslatedLauncher.Limits(
+                    target, args, device == Device.aeron, hostfile, collectives), new TranslatedLauncher.Limits(
                     Units.parseBytes(inboxLimit), Units.parseDurationNanos(taskTimeout)));
+        }
+        if (collectives != null) {
+            throw new UserError("--collectives needs --translated (untranslated programs use the shim's collectives)");
         }
         if (!inboxLimit.equals("256MiB") || !taskTimeout.equals("60s")) {
             throw new UserError("--inbox-limit and --task-timeout need --translated (they bound the runtime's tasks); "

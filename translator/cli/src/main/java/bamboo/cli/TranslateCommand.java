@@ -6,6 +6,7 @@ import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.parse.SourceFile;
 import bamboo.translator.tree.OutputTree;
+import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.tree.SourceTree;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,6 +38,11 @@ public final class TranslateCommand implements Callable<Integer> {
             description = "output directory (created if needed; must not overlap an input directory)")
     Path output;
 
+    @Option(names = "--collectives", paramLabel = "DIR",
+            description = "Your own annotated implementations of collectives (.java files under DIR), put in "
+                    + "place of the library's; see docs/collectives.md.")
+    Path collectives;
+
     @Option(names = {"-q", "--quiet"}, description = "print nothing on success")
     boolean quiet;
 
@@ -60,7 +66,7 @@ public final class TranslateCommand implements Callable<Integer> {
         try {
             tree = SourceTree.of(sources);
             files = tree.javaSources();
-            r = new Translator().translate(files);
+            r = translator().translate(files);
         } catch (IOException e) {
             err.println("bamboo translate: " + e.getMessage());
             return 2;
@@ -91,5 +97,10 @@ public final class TranslateCommand implements Callable<Integer> {
             err.println("bamboo translate: cannot write " + output + ": " + e.getMessage());
             return 2;
         }
+    }
+
+    /** Our translator, or one with the user's collectives (an unreadable DIR is an IOException). */
+    private Translator translator() throws IOException {
+        return collectives == null ? new Translator() : new Translator().withCollectives(CollectivesDir.read(collectives));
     }
 }

@@ -76,7 +76,7 @@ class RunFaultsTest {
         String line = r.err.lines().filter(l -> l.startsWith("bamboo: ")).findFirst().orElse("");
         assertTrue(line.matches("bamboo: task 1 has run for \\d+\\.\\d s without reaching its next evaluation point "
                 + "\\(task timeout 0\\.5 s: Graph\\.Builder\\.taskTimeout, --task-timeout; 0 = off\\) at "
-                + "Spin_BambooTask\\.execute\\(Spin_BambooTask\\.java:\\d+\\), from Spin\\.java:9"), r.toString());
+                + "Spin_BambooTask\\.init\\(Spin_BambooTask\\.java:\\d+\\), from Spin\\.java:9"), r.toString());
         oneLine(r);
     }
 

@@ -1,6 +1,7 @@
 package bamboo.translator;
 
 import bamboo.translator.collectives.CollectiveInliner;
+import bamboo.translator.comm.CommunicatorCalls;
 import bamboo.translator.collectives.CollectiveLibrary;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.emit.ProgramEmitter;
@@ -22,6 +23,25 @@ import java.util.List;
  * files, command lines or build tools; the CLI, the Maven goal and the javac processor wrap it.
  */
 public final class Translator {
+    private final List<SourceFile> collectives;
+
+    /** A translator with our collectives library. */
+    public Translator() {
+        this(List.of());
+    }
+
+    private Translator(List<SourceFile> collectives) {
+        this.collectives = List.copyOf(collectives);
+    }
+
+    /**
+     * A translator whose collectives library takes the user's implementations in {@code sources} in place
+     * of ours ({@code --collectives DIR}): classes whose static methods are named after collectives, with
+     * our signatures. What is wrong with them is reported like any error of the program.
+     */
+    public Translator withCollectives(List<SourceFile> sources) {
+        return new Translator(sources);
+    }
 
     /** Checks the sources: every diagnostic, nothing generated. */
     public TranslationResult check(List<SourceFile> sources) {
@@ -56,7 +76,8 @@ public final class Translator {
             classifier.classify(u.unit(), u.fileName(), new Diagnostics());
             programs.addAll(found);
         }
-        CollectiveInliner inliner = null;
+        CollectiveInliner inliner = collectives.isEmpty() ? null
+                : new CollectiveInliner(new CollectiveLibrary(parser, collectives, d));
         MethodInliner methods = programs.isEmpty() ? null : new MethodInliner(parser, units);
         for (Program p : programs) {
             if (inliner == null) {
@@ -66,6 +87,7 @@ public final class Translator {
             inliner.inline(p, d);
             new RegionFinder().find(p, d);
             new CallRules().check(p, d);
+            new CommunicatorCalls().rewrite(p, d);
         }
         List<GeneratedSource> out = new ArrayList<>();
         if (d.isEmpty()) {

@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class DiagnosticHelper {
     private static final String MARK = "// ERROR: ";
     private final List<SourceFile> files = new ArrayList<>();
+    private final List<SourceFile> collectives = new ArrayList<>();
     private final List<String[]> expected = new ArrayList<>(); // file, line, text
 
     static DiagnosticHelper create() {
@@ -34,9 +35,20 @@ final class DiagnosticHelper {
         return this;
     }
 
+    /** A file of the user's collectives ({@code --collectives DIR}), with expected errors marked the same way. */
+    DiagnosticHelper addCollectivesLines(String name, String... lines) {
+        addSourceLines(name, lines);
+        collectives.add(files.remove(files.size() - 1));
+        return this;
+    }
+
+    private Translator translator() {
+        return collectives.isEmpty() ? new Translator() : new Translator().withCollectives(collectives);
+    }
+
     /** Runs check and translate; both must report exactly the expected errors and translate nothing. */
     void doTest() {
-        TranslationResult r = new Translator().translate(files);
+        TranslationResult r = translator().translate(files);
         List<Diagnostic> got = new ArrayList<>(r.diagnostics());
         if (expected.isEmpty()) {
             assertEquals(List.of(), got, "expected no diagnostics");
@@ -62,7 +74,7 @@ final class DiagnosticHelper {
         if (!unmatched.isEmpty()) {
             fail("unexpected errors:\n" + lines(unmatched));
         }
-        assertEquals(got, new Translator().check(files).diagnostics(), "check and translate disagree");
+        assertEquals(got, translator().check(files).diagnostics(), "check and translate disagree");
     }
 
     private static String lines(List<Diagnostic> ds) {

@@ -292,15 +292,6 @@ class DiagnosticsTest {
     }
 
     @Test
-    void collectivesWithoutALibraryImplementation() {
-        program(
-            "        int[] counts = {1, 1, 1, 1};",
-            "        int[] displs = {0, 1, 2, 3};",
-            "        // ERROR: collective Gatherv(...) is not translated yet",
-            "        MPI.COMM_WORLD.Gatherv(buf, 0, 1, MPI.INT, buf, 0, counts, displs, MPI.INT, 0);").doTest();
-    }
-
-    @Test
     void collectiveInsideAReceiveBlock() {
         program(
             "        olap: {",

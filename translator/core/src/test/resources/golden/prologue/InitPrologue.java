@@ -23,6 +23,7 @@ public class InitPrologue {
         if (rank > 0 && rank * per < N) {
             MPI.COMM_WORLD.Send(partial, 0, 1, MPI.LONG, 0, TAG);
         }
+        System.out.println("rank " + rank + " partial " + partial[0]);
         if (rank > 0) {
             MPI.Finalize();
             return;

@@ -7,7 +7,7 @@ public class Straight {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
-        System.out.println("hello from " + rank + " of " + MPI.COMM_WORLD.Size());
+        System.out.println("rank " + rank + " of " + MPI.COMM_WORLD.Size());
         MPI.Finalize();
     }
 }

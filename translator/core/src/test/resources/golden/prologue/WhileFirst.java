@@ -11,6 +11,7 @@ public class WhileFirst {
             MPI.COMM_WORLD.Sendrecv(x, 0, 1, MPI.INT, MPI.COMM_WORLD.Rank(), 1, x, 0, 1, MPI.INT, MPI.COMM_WORLD.Rank(), 1);
             break;
         }
+        System.out.println("rank " + MPI.COMM_WORLD.Rank() + " done");
         MPI.Finalize();
     }
 }

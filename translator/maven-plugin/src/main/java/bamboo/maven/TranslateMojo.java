@@ -2,6 +2,8 @@ package bamboo.maven;
 
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
+import bamboo.translator.parse.SourceFile;
+import bamboo.translator.tree.CollectivesDir;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -47,6 +49,13 @@ public class TranslateMojo extends AbstractMojo {
     @Parameter(property = "bamboo.stampFile", defaultValue = "${project.build.directory}/bamboo/translate.stamp")
     File stampFile;
 
+    /**
+     * A directory of the user's own annotated collectives ({@code .java} files), put in place of the
+     * library's (see docs/collectives.md). Keep it out of the compile source roots.
+     */
+    @Parameter(property = "bamboo.collectives")
+    File collectives;
+
     /** Skips the goal (and does not add the output directory to the source roots). */
     @Parameter(property = "bamboo.skip", defaultValue = "false")
     boolean skip;
@@ -67,7 +76,10 @@ public class TranslateMojo extends AbstractMojo {
         }
         Path out = outputDirectory.toPath().toAbsolutePath().normalize();
         Inputs inputs = readInputs();
-        String hash = Stamp.hash(TranslatorVersion.of(pluginVersion), out, inputs.sources());
+        List<SourceFile> library = readCollectives();
+        List<SourceFile> hashed = new ArrayList<>(inputs.sources());
+        hashed.addAll(library); // a changed collective translates again
+        String hash = Stamp.hash(TranslatorVersion.of(pluginVersion), out, hashed);
         Stamp last = Stamp.read(stampFile.toPath());
         if (!force && last != null && last.inputs().equals(hash) && last.outputsPresent(out)) {
             getLog().info("Bamboo: companions up to date, " + last.outputs().size() + " file(s) in " + out
@@ -75,7 +87,8 @@ public class TranslateMojo extends AbstractMojo {
             addSourceRoot(out);
             return;
         }
-        TranslationResult result = new Translator().translate(inputs.sources());
+        Translator translator = library.isEmpty() ? new Translator() : new Translator().withCollectives(library);
+        TranslationResult result = translator.translate(inputs.sources());
         if (!result.ok()) {
             forgetStamp();
             throw Failures.refused(getLog(), result.diagnostics());
@@ -92,6 +105,17 @@ public class TranslateMojo extends AbstractMojo {
                     + e.getMessage(), e);
         }
         addSourceRoot(out);
+    }
+
+    private List<SourceFile> readCollectives() throws MojoExecutionException {
+        if (collectives == null) {
+            return List.of();
+        }
+        try {
+            return CollectivesDir.read(collectives.toPath());
+        } catch (IOException e) {
+            throw new MojoExecutionException("Bamboo: <collectives> " + e.getMessage(), e);
+        }
     }
 
     private Inputs readInputs() throws MojoExecutionException {

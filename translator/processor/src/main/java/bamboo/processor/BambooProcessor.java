@@ -3,6 +3,7 @@ package bamboo.processor;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.parse.SourceFile;
+import bamboo.translator.tree.CollectivesDir;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
@@ -30,8 +31,11 @@ import java.util.Set;
  * output depends on exactly one annotated type (Gradle's "isolating" category).
  */
 @SupportedAnnotationTypes(BambooProcessor.ANNOTATION)
+@javax.annotation.processing.SupportedOptions(BambooProcessor.COLLECTIVES)
 public final class BambooProcessor extends AbstractProcessor {
     static final String ANNOTATION = "bamboo.Bamboo";
+    /** {@code -Abamboo.collectives=DIR}: the user's own collectives, in place of the library's. */
+    static final String COLLECTIVES = "bamboo.collectives";
 
     private Trees trees;
     private final Set<String> done = new HashSet<>();
@@ -94,13 +98,32 @@ public final class BambooProcessor extends AbstractProcessor {
                     "Bamboo cannot read " + name + ": " + e.getMessage(), programs.get(0));
             return;
         }
-        TranslationResult result = new Translator().translate(List.of(new SourceFile(name, text)));
+        Translator translator;
+        try {
+            translator = translator();
+        } catch (IOException e) {
+            processingEnv.getMessager().printMessage(Kind.ERROR, "bamboo: -A" + COLLECTIVES + ": " + e.getMessage(),
+                    programs.get(0));
+            return;
+        }
+        TranslationResult result = translator.translate(List.of(new SourceFile(name, text)));
         if (!result.ok()) {
-            new ErrorReporter(trees, processingEnv.getMessager()).report(result.diagnostics(), unit, text,
+            new ErrorReporter(trees, processingEnv.getMessager()).report(result.diagnostics(), unit, name, text,
                     programs.get(0));
             return;
         }
         new CompanionWriter(processingEnv.getFiler(), processingEnv.getMessager())
                 .write(result.generated(), programs);
     }
+
+    /** Our translator, or one with the collectives of {@code -Abamboo.collectives=DIR} (read once). */
+    private Translator translator() throws IOException {
+        if (collectives == null) {
+            String dir = processingEnv.getOptions().get(COLLECTIVES);
+            collectives = dir == null || dir.isBlank() ? List.of() : CollectivesDir.read(java.nio.file.Path.of(dir));
+        }
+        return collectives.isEmpty() ? new Translator() : new Translator().withCollectives(collectives);
+    }
+
+    private List<SourceFile> collectives;
 }

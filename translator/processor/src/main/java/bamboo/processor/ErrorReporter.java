@@ -24,8 +24,13 @@ final class ErrorReporter {
         this.messager = messager;
     }
 
-    void report(List<Diagnostic> diagnostics, CompilationUnitTree unit, String text, Element program) {
+    void report(List<Diagnostic> diagnostics, CompilationUnitTree unit, String unitName, String text, Element program) {
         for (Diagnostic d : diagnostics) {
+            if (!d.file().equals(unitName)) {
+                // Another file (the user's collectives): its own position, on the program being translated.
+                messager.printMessage(Kind.ERROR, "bamboo: " + d, program);
+                continue;
+            }
             String message = "bamboo: " + d.message() + " (" + baseName(d.file()) + ":" + d.line() + ":"
                     + d.column() + ")";
             long position = Positions.offset(text, d.line(), d.column());

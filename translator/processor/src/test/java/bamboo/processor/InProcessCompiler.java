@@ -31,6 +31,12 @@ final class InProcessCompiler {
      */
     static Outcome compile(List<Path> sources, Path classes, Path generated, List<Processor> processors)
             throws IOException {
+        return compile(sources, classes, generated, processors, List.of());
+    }
+
+    /** The same with more javac options (e.g. {@code -Abamboo.collectives=DIR}). */
+    static Outcome compile(List<Path> sources, Path classes, Path generated, List<Processor> processors,
+                           List<String> extraOptions) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         Files.createDirectories(classes);
@@ -38,6 +44,7 @@ final class InProcessCompiler {
         List<String> options = new ArrayList<>(List.of("--release", "17",
                 "-classpath", System.getProperty("java.class.path"),
                 "-d", classes.toString(), "-s", generated.toString()));
+        options.addAll(extraOptions);
         StringWriter out = new StringWriter();
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
             JavaCompiler.CompilationTask task = javac.getTask(out, files, diagnostics, options, null,

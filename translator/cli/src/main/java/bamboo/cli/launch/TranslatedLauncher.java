@@ -9,6 +9,7 @@ import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.tree.OutputTree;
+import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.tree.SourceTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,11 +38,12 @@ public final class TranslatedLauncher {
     /** What to run and how. */
     public record Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
                           boolean verbose, String classPath, String target, List<String> args,
-                          boolean processes, Path hostfile) {
-        /** One JVM: the threads device between the runtime's processes. */
+                          boolean processes, Path hostfile, Path collectives) {
+        /** One JVM: the threads device between the runtime's processes; the library's collectives. */
         public Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
                        boolean verbose, String classPath, String target, List<String> args) {
-            this(tasks, workers, nodes, latencyNanos, bandwidth, trace, verbose, classPath, target, args, false, null);
+            this(tasks, workers, nodes, latencyNanos, bandwidth, trace, verbose, classPath, target, args, false, null,
+                    null);
         }
     }
 
@@ -72,9 +74,13 @@ public final class TranslatedLauncher {
         String entry;
         Path[] generated = new Path[1];
         if (r.target().endsWith(".java")) {
-            SourceCompiler.Output out = translateAndCompile(Path.of(r.target()), userPath, tree -> generated[0] = tree);
+            SourceCompiler.Output out = translateAndCompile(Path.of(r.target()), userPath, r.collectives(),
+                    tree -> generated[0] = tree);
             runPath.add(0, out.classesDir());
             entry = out.mainClass();
+        } else if (r.collectives() != null) {
+            throw new UserError("--collectives applies when the program is translated here: give its .java file, "
+                    + "or translate it with ./bamboo translate --collectives DIR and run the result");
         } else {
             entry = r.target() + ENTRY_SUFFIX;
         }
@@ -153,18 +159,23 @@ public final class TranslatedLauncher {
 
     /** Translates {@code source}, then compiles it with its companions; translation errors end the run. */
     static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath) {
-        return translateAndCompile(source, userPath, tree -> { });
+        return translateAndCompile(source, userPath, null, tree -> { });
     }
 
-    /** The same, telling {@code generatedTree} where the generated sources were written. */
-    static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath,
+    /**
+     * The same with the user's collectives from {@code collectives} (null: ours), telling
+     * {@code generatedTree} where the generated sources were written.
+     */
+    static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath, Path collectives,
                                                      java.util.function.Consumer<Path> generatedTree) {
         if (!Files.isRegularFile(source)) {
             throw new UserError("no such file: " + source);
         }
         try {
             SourceTree tree = SourceTree.of(List.of(source));
-            TranslationResult result = new Translator().translate(tree.javaSources());
+            Translator translator = collectives == null ? new Translator()
+                    : new Translator().withCollectives(CollectivesDir.read(collectives));
+            TranslationResult result = translator.translate(tree.javaSources());
             if (!result.ok()) {
                 String lines = result.diagnostics().stream().map(Diagnostic::toString)
                         .collect(Collectors.joining(System.lineSeparator()));

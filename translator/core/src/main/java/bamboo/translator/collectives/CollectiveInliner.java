@@ -21,8 +21,13 @@ import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.LabeledStmt;
 import com.github.javaparser.ast.stmt.Statement;
 
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+
+import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Optional;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -38,39 +43,115 @@ public final class CollectiveInliner {
         this.library = library;
     }
 
+    /** On the point-to-point calls of inlined library code: their tags go to the collective context. */
+    public static final com.github.javaparser.ast.DataKey<Boolean> COLLECTIVE_TRAFFIC =
+            new com.github.javaparser.ast.DataKey<>() {
+            };
+    /** Library bodies call collectives themselves (Split runs an Allgather): inline to this depth. */
+    private static final int MAX_DEPTH = 8;
+
     public void inline(Program program, Diagnostics d) {
         String file = program.fileName();
-        for (MethodCallExpr call : program.main().findAll(MethodCallExpr.class)) {
-            MpiCall mpi = MpiCall.of(call);
-            if (mpi == null || mpi.op() != MpiOp.COLLECTIVE) {
-                continue;
+        for (int depth = 0; ; depth++) {
+            List<MethodCallExpr> pending = new ArrayList<>();
+            for (MethodCallExpr call : program.main().findAll(MethodCallExpr.class)) {
+                MpiCall mpi = MpiCall.of(call);
+                if (mpi != null && mpi.op() == MpiOp.COLLECTIVE && library.method(mpi.name()).isPresent()) {
+                    pending.add(call);
+                }
             }
-            Optional<MethodDeclaration> impl = library.method(mpi.name());
-            if (impl.isEmpty()) {
-                continue; // CallRules reports it as not translated yet
+            if (pending.isEmpty()) {
+                return;
             }
-            String where = placement(call);
-            if (where != null) {
-                d.error(file, call, "collective " + mpi.name() + " inside " + where + " is not translated: call it "
-                        + "outside olap regions or in a compute block");
-                call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name())); // reported once
-                continue;
+            if (depth == MAX_DEPTH) {
+                MethodCallExpr call = pending.get(0);
+                d.error(file, call, "the collectives library calls " + call.getNameAsString() + " " + MAX_DEPTH
+                        + " levels deep: a library method must not (indirectly) call itself");
+                return;
             }
-            if (!(call.getParentNode().orElse(null) instanceof ExpressionStmt)) {
-                d.error(file, call, "the result of " + mpi.name() + " is not supported; call it as a statement");
-                call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name()));
-                continue;
+            for (MethodCallExpr call : pending) {
+                inlineOne(file, program, call, d);
             }
-            if (call.getArguments().size() != impl.get().getParameters().size()) {
-                d.error(file, call, mpi.name() + " takes " + impl.get().getParameters().size() + " arguments in "
-                        + "mpiJava, not " + call.getArguments().size());
-                call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name()));
-                continue;
-            }
-            int line = call.getBegin().map(p -> p.line).orElse(0);
-            BlockStmt block = expand(call, impl.get(), program.sourceBaseName(), line);
-            call.getParentNode().get().replace(block);
         }
+    }
+
+    private void inlineOne(String file, Program program, MethodCallExpr call, Diagnostics d) {
+        MpiCall mpi = MpiCall.of(call);
+        MethodDeclaration impl = library.method(mpi.name()).orElseThrow();
+        String where = placement(call);
+        if (where != null) {
+            d.error(file, call, "collective " + mpi.name() + " inside " + where + " is not translated: call it "
+                    + "outside olap regions or in a compute block");
+            call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name())); // reported once
+            return;
+        }
+        Result target = result(call);
+        if (target == null) {
+            d.error(file, call, impl.getType().isVoidType()
+                    ? "the result of " + mpi.name() + " is not supported; call it as a statement"
+                    : "the result of " + mpi.name() + " must initialise or be assigned to a variable "
+                    + "(Intracomm c = comm." + mpi.name() + "(...);) to be translated");
+            call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name()));
+            return;
+        }
+        int params = impl.getParameters().size() - 1;
+        if (call.getArguments().size() != params) {
+            d.error(file, call, mpi.name() + " takes " + params + " arguments in mpiJava, not "
+                    + call.getArguments().size());
+            call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name()));
+            return;
+        }
+        int line = call.getBegin().map(p -> p.line).orElse(call.containsData(Marks.LINE) ? call.getData(Marks.LINE) : 0);
+        Expression comm = call.getScope().map(Expression::clone).orElseThrow();
+        BlockStmt block = expand(call, comm, impl, program.sourceBaseName(), line, target.assignTo);
+        target.place(block);
+    }
+
+    /** Where the value of a collective goes: nowhere (a statement), or a variable. */
+    private static final class Result {
+        final Statement statement;
+        final Expression assignTo;
+        final VariableDeclarationExpr declaration;
+
+        Result(Statement statement, Expression assignTo, VariableDeclarationExpr declaration) {
+            this.statement = statement;
+            this.assignTo = assignTo;
+            this.declaration = declaration;
+        }
+
+        /** Puts the inlined block where the call's statement was (after the declaration, if any). */
+        void place(BlockStmt block) {
+            if (declaration == null) {
+                statement.replace(block);
+                return;
+            }
+            // T x = comm.Split(...);  becomes  T x; { ...; x = result; }
+            declaration.getVariable(0).removeInitializer();
+            BlockStmt holder = (BlockStmt) statement.getParentNode().orElseThrow();
+            holder.getStatements().addAfter(block, statement);
+        }
+    }
+
+    private static Result result(MethodCallExpr call) {
+        Node parent = call.getParentNode().orElse(null);
+        if (parent instanceof ExpressionStmt) {
+            return new Result((Statement) parent, null, null);
+        }
+        if (parent instanceof AssignExpr && ((AssignExpr) parent).getOperator() == AssignExpr.Operator.ASSIGN
+                && ((AssignExpr) parent).getValue() == call
+                && parent.getParentNode().orElse(null) instanceof ExpressionStmt) {
+            return new Result((Statement) parent.getParentNode().get(), ((AssignExpr) parent).getTarget(), null);
+        }
+        if (parent instanceof VariableDeclarator) {
+            Node decl = parent.getParentNode().orElse(null);
+            if (decl instanceof VariableDeclarationExpr && ((VariableDeclarationExpr) decl).getVariables().size() == 1
+                    && decl.getParentNode().orElse(null) instanceof ExpressionStmt
+                    && decl.getParentNode().get().getParentNode().orElse(null) instanceof BlockStmt) {
+                return new Result((Statement) decl.getParentNode().get(),
+                        new NameExpr(((VariableDeclarator) parent).getNameAsString()), (VariableDeclarationExpr) decl);
+            }
+        }
+        return null;
     }
 
     /** Why a collective cannot stand here (inside a send or receive block, or where a task cannot suspend). */
@@ -86,7 +167,8 @@ public final class CollectiveInliner {
         return Where.barrier(call).orElse(null);
     }
 
-    private BlockStmt expand(MethodCallExpr call, MethodDeclaration impl, String source, int line) {
+    private BlockStmt expand(MethodCallExpr call, Expression comm, MethodDeclaration impl, String source, int line,
+                             Expression assignTo) {
         String suffix = "c" + (++count) + "_";
         Set<String> names = new HashSet<>();
         impl.getParameters().forEach(p -> names.add(p.getNameAsString()));
@@ -96,8 +178,8 @@ public final class CollectiveInliner {
             String name = n.getNameAsString();
             if (names.contains(name)) {
                 n.setName(suffix + name);
-            } else if (library.constants().containsKey(name)) {
-                n.replace(library.constants().get(name).clone());
+            } else if (library.constants(impl.getNameAsString()).containsKey(name)) {
+                n.replace(library.constants(impl.getNameAsString()).get(name).clone());
             }
         }
         body.findAll(VariableDeclarator.class).forEach(v -> v.setName(suffix + v.getNameAsString()));
@@ -107,13 +189,33 @@ public final class CollectiveInliner {
                 l.setLabel(new com.github.javaparser.ast.expr.SimpleName(label + impl.getNameAsString() + count));
             }
         }
+        for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
+            MpiCall m = MpiCall.of(c);
+            if (m != null && (m.op().isSend() || m.op().isReceive())) {
+                c.setData(COLLECTIVE_TRAFFIC, true);
+            }
+        }
         NodeList<Statement> statements = new NodeList<>();
         for (int i = 0; i < impl.getParameters().size(); i++) {
             Parameter p = impl.getParameter(i);
+            Expression value = i == 0 ? comm : call.getArgument(i - 1).clone();
             statements.add(new ExpressionStmt(new VariableDeclarationExpr(new VariableDeclarator(p.getType().clone(),
-                    suffix + p.getNameAsString(), call.getArgument(i).clone()))));
+                    suffix + p.getNameAsString(), value))));
         }
         statements.addAll(body.getStatements());
+        if (!impl.getType().isVoidType()) {
+            // The library checked that a value-returning method ends with its only return.
+            ReturnStmt last = (ReturnStmt) statements.get(statements.size() - 1);
+            Expression value = last.getExpression().orElseThrow();
+            if (assignTo != null) {
+                statements.set(statements.size() - 1,
+                        new ExpressionStmt(new AssignExpr(assignTo.clone(), value, AssignExpr.Operator.ASSIGN)));
+            } else if (value.isMethodCallExpr()) {
+                statements.set(statements.size() - 1, new ExpressionStmt(value)); // the result is dropped
+            } else {
+                statements.remove(statements.size() - 1);
+            }
+        }
         BlockStmt block = new BlockStmt(statements);
         for (Node n : block.findAll(Node.class)) {
             n.setRange(null); // positions of the library file mean nothing in the program

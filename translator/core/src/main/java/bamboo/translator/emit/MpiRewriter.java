@@ -1,5 +1,6 @@
 package bamboo.translator.emit;
 
+import bamboo.translator.comm.CommunicatorCalls;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
 import bamboo.translator.parse.Templates;
@@ -61,9 +62,11 @@ public final class MpiRewriter {
         boolean statement = call.getParentNode().orElse(null) instanceof ExpressionStmt;
         switch (mpi.op()) {
             case RANK:
-                return replace(call, task("id"));
             case SIZE:
-                return replace(call, task("numTasks"));
+                if (call.getScope().isPresent() && !CommunicatorCalls.isWorld(call.getScope().get())) {
+                    return call; // a call on a translated communicator (bamboo.runtime.comm.TaskComm)
+                }
+                return replace(call, task(mpi.op() == MpiOp.RANK ? "id" : "numTasks"));
             case WTIME:
                 // mpi.MPI.Wtime is a plain clock, valid on any thread: keeping the call keeps one time origin
                 // even where a call escapes rewriting (regression: jacobi3d printed a negative time).

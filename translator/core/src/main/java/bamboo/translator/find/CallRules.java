@@ -30,7 +30,6 @@ import java.util.Set;
 public final class CallRules {
     /** MPI calls a helper method may make: they become task calls in the copied method. */
     public static final Set<MpiOp> HELPER_SAFE = Set.of(MpiOp.RANK, MpiOp.SIZE, MpiOp.WTIME);
-    private static final Set<String> PAIR_TYPES = Set.of("SHORT2", "INT2", "LONG2", "FLOAT2", "DOUBLE2");
 
     public void check(Program program, Diagnostics d) {
         String file = program.fileName();
@@ -234,11 +233,6 @@ public final class CallRules {
             d.error(file, call, call.getNameAsString() + "(...) with " + call.getArguments().size()
                     + " arguments is not the mpiJava form (buf, offset, count, type, peer, tag)");
             return;
-        }
-        Expression type = MpiCall.arg(call, base, MpiCall.TYPE);
-        if (PAIR_TYPES.contains(lastName(type))) {
-            d.error(file, type, "pair datatype " + type + " in " + call.getNameAsString()
-                    + " is not translated yet (only in reductions, later)");
         }
         Expression peer = MpiCall.arg(call, base, MpiCall.PEER);
         Expression tag = MpiCall.arg(call, base, MpiCall.TAG);

@@ -50,12 +50,15 @@ public final class MpiCallClassifier {
                 if (type.equals("bamboo.TaskHints")) {
                     call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
                 }
-            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype") || type.equals("mpi.Status")) {
-                // local objects (user reductions, types, the statuses translated receives return): their
-                // methods need no translation
+            } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype") || type.equals("mpi.Status")
+                    || type.equals("mpi.Group")) {
+                // local objects (user reductions, types, the statuses translated receives return, groups,
+                // which become bamboo.runtime.comm.TaskGroup): their methods need no translation
                 continue;
             } else if (type.startsWith("mpi.")) {
-                call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
+                boolean communicator = type.equals("mpi.Comm") || type.equals("mpi.Intracomm");
+                MpiOp kind = op == MpiOp.COMM_LOCAL && !communicator ? MpiOp.UNSUPPORTED : op;
+                call.setData(MpiCall.KEY, new MpiCall(kind, call.getNameAsString()));
             }
         }
     }

@@ -25,7 +25,11 @@ public enum MpiOp {
     PROBE, IPROBE,
     /** Waitany / Waitsome on an array; Test on one request; Testall / Testany / Testsome on an array. */
     WAITANY, WAITSOME, TEST, TESTALL, TESTANY, TESTSOME,
+    /** A collective, or a communicator constructor (Split, Dup, Create): inlined from the library. */
     COLLECTIVE,
+    /** A local communicator operation (Group, Compare, Free, Test_inter): a call on the translated
+     *  communicator ({@code bamboo.runtime.comm.TaskComm}), kept as written. */
+    COMM_LOCAL,
     PRIORITY, YIELD_AFTER_REGION,
     /** A collective already reported where it stands (not to report it again). */
     INLINED,
@@ -36,11 +40,13 @@ public enum MpiOp {
     private static final Map<String, MpiOp> BY_NAME = new HashMap<>();
     private static final Set<String> COLLECTIVES = Set.of("Barrier", "Bcast", "Reduce", "Allreduce", "Gather",
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
-            "Reduce_scatter", "Scan");
-    private static final Set<String> OTHERS = Set.of("Cancel", "Split", "Dup", "Create", "Free", "Compare", "Group",
+            "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat");
+    private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter");
+    private static final Set<String> OTHERS = Set.of("Cancel",
             "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
             "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
-            "Intersection", "Translate_ranks", "Buffer_attach", "Buffer_detach", "Abort", "Is_null");
+            "Buffer_attach", "Buffer_detach", "Abort", "Is_null", "clone", "Intercomm_create", "Intercomm_merge",
+            "Comm_spawn");
     /** The rest of the mpiJava API: topologies, intercommunicators, derived datatypes, packing. Without
      *  these names such calls were not recognised as MPI at all and passed into the task unchanged. */
     private static final Set<String> NOT_PLANNED = Set.of("Create_cart", "Create_graph", "Dims_create", "Coords",
@@ -76,6 +82,9 @@ public enum MpiOp {
         BY_NAME.put("Testsome", TESTSOME);
         for (String s : COLLECTIVES) {
             BY_NAME.put(s, COLLECTIVE);
+        }
+        for (String s : COMM_LOCALS) {
+            BY_NAME.put(s, COMM_LOCAL);
         }
         for (String s : OTHERS) {
             BY_NAME.put(s, UNSUPPORTED);

@@ -1,76 +1,91 @@
 package bamboo.translator.collectives;
 
 import bamboo.Bamboo;
+import mpi.Group;
+import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
 /**
  * The collectives the translator inlines, written as plain annotated Bamboo code on point-to-point
- * messages ("plug and translate"). A call {@code MPI.COMM_WORLD.Xxx(args)} in a program becomes a block
- * that binds each parameter below to its argument, then runs the method's body; its regions become
- * evaluation points of the task, so a collective overlaps with the work of other tasks.
+ * messages ("plug and translate"). A call {@code comm.Xxx(args)} in a program becomes a block that binds
+ * the first parameter ({@code comm}) to the communicator the call is made on and each other parameter to
+ * its argument, then runs the method's body; its regions become evaluation points of the task, so a
+ * collective overlaps with the work of other tasks. A method that returns a value (Split, Dup, Create)
+ * ends with its only {@code return}, which becomes an assignment to the variable the call initialises.
+ *
+ * <p>The point-to-point calls of these bodies travel in the communicator's collective context (the
+ * translator encodes the tags below with {@code collectiveTag}), so they never match a user's message:
+ * programs may use every tag. Tags here must lie in 0..65535.
  *
  * <p>The reductions mirror the mpi-shim's algorithms operation for operation (binomial reduce, recursive
- * doubling allreduce), so a translated program computes bitwise the same results as the untranslated
- * one. The data movements (gather, scatter, allgather, alltoall) are one region each: every task posts
- * all its sends, then waits for all its receives.
+ * doubling allreduce, Hillis-Steele scan, reduce-scatter as allreduce), so a translated program computes
+ * bitwise the same results as the untranslated one. The data movements (gather, scatter, allgather,
+ * alltoall and their v-variants) are one region each: every task posts all its sends, then waits for all
+ * its receives.
  *
- * <p>Each collective has its own reserved tag at the top of the tag range; programs that use collectives
- * must keep their own tags below {@code 2147483000}.
+ * <p>Communicator creation uses a few methods that exist only on translated communicators
+ * ({@code bamboo.runtime.comm.TaskComm}): {@code contextCandidate()}, {@code contextAgreed(int)},
+ * {@code derive(int[] ranks, int context)} and {@code create(Group, int context)}.
  */
 @Bamboo
 final class Collectives {
-    static final int TAG_BARRIER = 2147483001;
-    static final int TAG_BCAST = 2147483002;
-    static final int TAG_REDUCE = 2147483003;
-    static final int TAG_REDUCE_FORWARD = 2147483004;
-    static final int TAG_ALLREDUCE = 2147483005;
-    static final int TAG_GATHER = 2147483006;
-    static final int TAG_SCATTER = 2147483007;
-    static final int TAG_ALLGATHER = 2147483008;
-    static final int TAG_ALLTOALL = 2147483009;
+    static final int TAG_BARRIER = 1;
+    static final int TAG_BCAST = 2;
+    static final int TAG_REDUCE = 3;
+    static final int TAG_REDUCE_FORWARD = 4;
+    static final int TAG_ALLREDUCE = 5;
+    static final int TAG_GATHER = 6;
+    static final int TAG_SCATTER = 7;
+    static final int TAG_ALLGATHER = 8;
+    static final int TAG_ALLTOALL = 9;
+    static final int TAG_GATHERV = 10;
+    static final int TAG_SCATTERV = 11;
+    static final int TAG_ALLGATHERV = 12;
+    static final int TAG_ALLTOALLV = 13;
+    static final int TAG_SCAN = 14;
 
     private Collectives() {
     }
 
     /** Dissemination barrier: in round k every task signals rank + k and waits for rank - k. */
-    static void Barrier() throws MPIException {
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
+    static void Barrier(Intracomm comm) throws MPIException {
+        int rank = comm.Rank();
+        int size = comm.Size();
         byte[] token = new byte[1];
         for (int k = 1; k < size; k <<= 1) {
             olap: {
                 send: {
-                    MPI.COMM_WORLD.Send(token, 0, 1, MPI.BYTE, (rank + k) % size, TAG_BARRIER);
+                    comm.Send(token, 0, 1, MPI.BYTE, (rank + k) % size, TAG_BARRIER);
                 }
                 receive: {
-                    MPI.COMM_WORLD.Recv(token, 0, 1, MPI.BYTE, Math.floorMod(rank - k, size), TAG_BARRIER);
+                    comm.Recv(token, 0, 1, MPI.BYTE, Math.floorMod(rank - k, size), TAG_BARRIER);
                 }
             }
         }
     }
 
     /** Binomial-tree broadcast, biggest subtree first (as the shim). */
-    static void Bcast(Object buf, int offset, int count, mpi.Datatype datatype, int root) throws MPIException {
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
+    static void Bcast(Intracomm comm, Object buf, int offset, int count, mpi.Datatype datatype, int root) throws MPIException {
+        int rank = comm.Rank();
+        int size = comm.Size();
         int v = Math.floorMod(rank - root, size);
         if (v != 0) {
-            MPI.COMM_WORLD.Recv(buf, offset, count, datatype, (v - Integer.lowestOneBit(v) + root) % size, TAG_BCAST);
+            comm.Recv(buf, offset, count, datatype, (v - Integer.lowestOneBit(v) + root) % size, TAG_BCAST);
         }
         int top = v != 0 ? Integer.lowestOneBit(v) : size <= 1 ? 1 : Integer.highestOneBit(size - 1) << 1;
         for (int m = top >> 1; m >= 1; m >>= 1) {
             if (v + m < size) {
-                MPI.COMM_WORLD.Send(buf, offset, count, datatype, (v + m + root) % size, TAG_BCAST);
+                comm.Send(buf, offset, count, datatype, (v + m + root) % size, TAG_BCAST);
             }
         }
     }
 
     /** Binomial-tree reduce combining (lower op higher), exactly as the shim. */
-    static void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+    static void Reduce(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                        mpi.Datatype datatype, mpi.Op op, int root) throws MPIException {
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
+        int rank = comm.Rank();
+        int size = comm.Size();
         int per = datatype.elementsPerItem();
         int treeRoot = op.Is_commute() ? root : 0;
         int v = Math.floorMod(rank - treeRoot, size);
@@ -79,13 +94,13 @@ final class Collectives {
         Object spare = null;
         for (int m = 1; m < size; m <<= 1) {
             if ((v & m) != 0) {
-                MPI.COMM_WORLD.Send(acc, accOffset, count, datatype, (v - m + treeRoot) % size, TAG_REDUCE);
+                comm.Send(acc, accOffset, count, datatype, (v - m + treeRoot) % size, TAG_REDUCE);
                 break;
             }
             if (v + m < size) {
                 Object child = spare != null ? spare
                         : java.lang.reflect.Array.newInstance(sendbuf.getClass().getComponentType(), count * per);
-                MPI.COMM_WORLD.Recv(child, 0, count, datatype, (v + m + treeRoot) % size, TAG_REDUCE);
+                comm.Recv(child, 0, count, datatype, (v + m + treeRoot) % size, TAG_REDUCE);
                 op.Call(acc, accOffset, child, 0, count, datatype);
                 spare = acc == sendbuf ? null : acc;
                 acc = child;
@@ -97,17 +112,17 @@ final class Collectives {
                 System.arraycopy(acc, accOffset * per, recvbuf, recvoffset * per, count * per);
             }
         } else if (rank == treeRoot) {
-            MPI.COMM_WORLD.Send(acc, accOffset, count, datatype, root, TAG_REDUCE_FORWARD);
+            comm.Send(acc, accOffset, count, datatype, root, TAG_REDUCE_FORWARD);
         } else if (rank == root) {
-            MPI.COMM_WORLD.Recv(recvbuf, recvoffset, count, datatype, treeRoot, TAG_REDUCE_FORWARD);
+            comm.Recv(recvbuf, recvoffset, count, datatype, treeRoot, TAG_REDUCE_FORWARD);
         }
     }
 
     /** Recursive doubling with the fold for non-powers of two, exactly as the shim (bitwise equal results). */
-    static void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+    static void Allreduce(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                           mpi.Datatype datatype, mpi.Op op) throws MPIException {
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
+        int rank = comm.Rank();
+        int size = comm.Size();
         int per = datatype.elementsPerItem();
         if (sendbuf != recvbuf || sendoffset != recvoffset) {
             System.arraycopy(sendbuf, sendoffset * per, recvbuf, recvoffset * per, count * per);
@@ -120,10 +135,10 @@ final class Collectives {
             if (rank >= 2 * rem) {
                 v = rank - rem;
             } else if (rank % 2 == 0) {
-                MPI.COMM_WORLD.Send(recvbuf, recvoffset, count, datatype, rank + 1, TAG_ALLREDUCE);
+                comm.Send(recvbuf, recvoffset, count, datatype, rank + 1, TAG_ALLREDUCE);
                 v = -1;
             } else {
-                MPI.COMM_WORLD.Recv(tmp, 0, count, datatype, rank - 1, TAG_ALLREDUCE);
+                comm.Recv(tmp, 0, count, datatype, rank - 1, TAG_ALLREDUCE);
                 op.Call(tmp, 0, recvbuf, recvoffset, count, datatype);
                 v = rank / 2;
             }
@@ -131,7 +146,7 @@ final class Collectives {
                 for (int m = 1; m < p; m <<= 1) {
                     int pv = v ^ m;
                     int partner = pv < rem ? 2 * pv + 1 : pv + rem;
-                    MPI.COMM_WORLD.Sendrecv(recvbuf, recvoffset, count, datatype, partner, TAG_ALLREDUCE,
+                    comm.Sendrecv(recvbuf, recvoffset, count, datatype, partner, TAG_ALLREDUCE,
                             tmp, 0, count, datatype, partner, TAG_ALLREDUCE);
                     if (pv < v || op.Is_commute()) {
                         op.Call(tmp, 0, recvbuf, recvoffset, count, datatype);
@@ -143,30 +158,30 @@ final class Collectives {
             }
             if (rank < 2 * rem) {
                 if (rank % 2 == 0) {
-                    MPI.COMM_WORLD.Recv(recvbuf, recvoffset, count, datatype, rank + 1, TAG_ALLREDUCE);
+                    comm.Recv(recvbuf, recvoffset, count, datatype, rank + 1, TAG_ALLREDUCE);
                 } else {
-                    MPI.COMM_WORLD.Send(recvbuf, recvoffset, count, datatype, rank - 1, TAG_ALLREDUCE);
+                    comm.Send(recvbuf, recvoffset, count, datatype, rank - 1, TAG_ALLREDUCE);
                 }
             }
         }
     }
 
     /** Every task sends its block to the root, which waits for all of them in one region. */
-    static void Gather(Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype, Object recvbuf,
+    static void Gather(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype, Object recvbuf,
                        int recvoffset, int recvcount, mpi.Datatype recvtype, int root) throws MPIException {
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
+        int rank = comm.Rank();
+        int size = comm.Size();
         olap: {
             send: {
                 if (rank != root) {
-                    MPI.COMM_WORLD.Send(sendbuf, sendoffset, sendcount, sendtype, root, TAG_GATHER);
+                    comm.Send(sendbuf, sendoffset, sendcount, sendtype, root, TAG_GATHER);
                 }
             }
             receive: {
                 if (rank == root) {
                     for (int j = 0; j < size; j++) {
                         if (j != root) {
-                            MPI.COMM_WORLD.Recv(recvbuf, recvoffset + j * recvcount, recvcount, recvtype, j, TAG_GATHER);
+                            comm.Recv(recvbuf, recvoffset + j * recvcount, recvcount, recvtype, j, TAG_GATHER);
                         }
                     }
                 }
@@ -181,23 +196,23 @@ final class Collectives {
     }
 
     /** The root sends every task its block; each waits for its own. */
-    static void Scatter(Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype, Object recvbuf,
+    static void Scatter(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype, Object recvbuf,
                         int recvoffset, int recvcount, mpi.Datatype recvtype, int root) throws MPIException {
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
+        int rank = comm.Rank();
+        int size = comm.Size();
         olap: {
             send: {
                 if (rank == root) {
                     for (int j = 0; j < size; j++) {
                         if (j != root) {
-                            MPI.COMM_WORLD.Send(sendbuf, sendoffset + j * sendcount, sendcount, sendtype, j, TAG_SCATTER);
+                            comm.Send(sendbuf, sendoffset + j * sendcount, sendcount, sendtype, j, TAG_SCATTER);
                         }
                     }
                 }
             }
             receive: {
                 if (rank != root) {
-                    MPI.COMM_WORLD.Recv(recvbuf, recvoffset, recvcount, recvtype, root, TAG_SCATTER);
+                    comm.Recv(recvbuf, recvoffset, recvcount, recvtype, root, TAG_SCATTER);
                 }
             }
             compute: {
@@ -210,22 +225,22 @@ final class Collectives {
     }
 
     /** Every task sends its block to every other and waits for all of theirs, in one region. */
-    static void Allgather(Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype, Object recvbuf,
+    static void Allgather(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype, Object recvbuf,
                           int recvoffset, int recvcount, mpi.Datatype recvtype) throws MPIException {
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
+        int rank = comm.Rank();
+        int size = comm.Size();
         olap: {
             send: {
                 for (int j = 0; j < size; j++) {
                     if (j != rank) {
-                        MPI.COMM_WORLD.Send(sendbuf, sendoffset, sendcount, sendtype, j, TAG_ALLGATHER);
+                        comm.Send(sendbuf, sendoffset, sendcount, sendtype, j, TAG_ALLGATHER);
                     }
                 }
             }
             receive: {
                 for (int j = 0; j < size; j++) {
                     if (j != rank) {
-                        MPI.COMM_WORLD.Recv(recvbuf, recvoffset + j * recvcount, recvcount, recvtype, j, TAG_ALLGATHER);
+                        comm.Recv(recvbuf, recvoffset + j * recvcount, recvcount, recvtype, j, TAG_ALLGATHER);
                     }
                 }
             }
@@ -237,22 +252,22 @@ final class Collectives {
     }
 
     /** Block j of every task goes to task j: all sends, then all receives, in one region. */
-    static void Alltoall(Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype, Object recvbuf,
+    static void Alltoall(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype, Object recvbuf,
                          int recvoffset, int recvcount, mpi.Datatype recvtype) throws MPIException {
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
+        int rank = comm.Rank();
+        int size = comm.Size();
         olap: {
             send: {
                 for (int j = 0; j < size; j++) {
                     if (j != rank) {
-                        MPI.COMM_WORLD.Send(sendbuf, sendoffset + j * sendcount, sendcount, sendtype, j, TAG_ALLTOALL);
+                        comm.Send(sendbuf, sendoffset + j * sendcount, sendcount, sendtype, j, TAG_ALLTOALL);
                     }
                 }
             }
             receive: {
                 for (int j = 0; j < size; j++) {
                     if (j != rank) {
-                        MPI.COMM_WORLD.Recv(recvbuf, recvoffset + j * recvcount, recvcount, recvtype, j, TAG_ALLTOALL);
+                        comm.Recv(recvbuf, recvoffset + j * recvcount, recvcount, recvtype, j, TAG_ALLTOALL);
                     }
                 }
             }
@@ -262,5 +277,245 @@ final class Collectives {
                         (recvoffset + rank * recvcount) * per, sendcount * per);
             }
         }
+    }
+
+    /** Like Gather, with a count and a displacement (in items) per task at the root. */
+    static void Gatherv(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype,
+                        Object recvbuf, int recvoffset, int[] recvcount, int[] displs, mpi.Datatype recvtype,
+                        int root) throws MPIException {
+        int rank = comm.Rank();
+        int size = comm.Size();
+        olap: {
+            send: {
+                if (rank != root) {
+                    comm.Send(sendbuf, sendoffset, sendcount, sendtype, root, TAG_GATHERV);
+                }
+            }
+            receive: {
+                if (rank == root) {
+                    for (int j = 0; j < size; j++) {
+                        if (j != root) {
+                            comm.Recv(recvbuf, recvoffset + displs[j], recvcount[j], recvtype, j, TAG_GATHERV);
+                        }
+                    }
+                }
+            }
+            compute: {
+                if (rank == root) {
+                    int per = sendtype.elementsPerItem();
+                    System.arraycopy(sendbuf, sendoffset * per, recvbuf, (recvoffset + displs[root]) * per,
+                            sendcount * per);
+                }
+            }
+        }
+    }
+
+    /** Like Scatter, with a count and a displacement (in items) per task at the root. */
+    static void Scatterv(Intracomm comm, Object sendbuf, int sendoffset, int[] sendcount, int[] displs,
+                         mpi.Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, mpi.Datatype recvtype,
+                         int root) throws MPIException {
+        int rank = comm.Rank();
+        int size = comm.Size();
+        olap: {
+            send: {
+                if (rank == root) {
+                    for (int j = 0; j < size; j++) {
+                        if (j != root) {
+                            comm.Send(sendbuf, sendoffset + displs[j], sendcount[j], sendtype, j, TAG_SCATTERV);
+                        }
+                    }
+                }
+            }
+            receive: {
+                if (rank != root) {
+                    comm.Recv(recvbuf, recvoffset, recvcount, recvtype, root, TAG_SCATTERV);
+                }
+            }
+            compute: {
+                if (rank == root) {
+                    int per = sendtype.elementsPerItem();
+                    System.arraycopy(sendbuf, (sendoffset + displs[root]) * per, recvbuf, recvoffset * per,
+                            sendcount[root] * per);
+                }
+            }
+        }
+    }
+
+    /** Every task sends its block to every other, which places it by the receive counts and displacements. */
+    static void Allgatherv(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, mpi.Datatype sendtype,
+                           Object recvbuf, int recvoffset, int[] recvcount, int[] displs, mpi.Datatype recvtype)
+            throws MPIException {
+        int rank = comm.Rank();
+        int size = comm.Size();
+        olap: {
+            send: {
+                for (int j = 0; j < size; j++) {
+                    if (j != rank) {
+                        comm.Send(sendbuf, sendoffset, sendcount, sendtype, j, TAG_ALLGATHERV);
+                    }
+                }
+            }
+            receive: {
+                for (int j = 0; j < size; j++) {
+                    if (j != rank) {
+                        comm.Recv(recvbuf, recvoffset + displs[j], recvcount[j], recvtype, j, TAG_ALLGATHERV);
+                    }
+                }
+            }
+            compute: {
+                int per = sendtype.elementsPerItem();
+                System.arraycopy(sendbuf, sendoffset * per, recvbuf, (recvoffset + displs[rank]) * per, sendcount * per);
+            }
+        }
+    }
+
+    /** Block j (count and displacement per peer) of every task goes to task j, in one region. */
+    static void Alltoallv(Intracomm comm, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls,
+                          mpi.Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls,
+                          mpi.Datatype recvtype) throws MPIException {
+        int rank = comm.Rank();
+        int size = comm.Size();
+        olap: {
+            send: {
+                for (int j = 0; j < size; j++) {
+                    if (j != rank) {
+                        comm.Send(sendbuf, sendoffset + sdispls[j], sendcount[j], sendtype, j, TAG_ALLTOALLV);
+                    }
+                }
+            }
+            receive: {
+                for (int j = 0; j < size; j++) {
+                    if (j != rank) {
+                        comm.Recv(recvbuf, recvoffset + rdispls[j], recvcount[j], recvtype, j, TAG_ALLTOALLV);
+                    }
+                }
+            }
+            compute: {
+                int per = sendtype.elementsPerItem();
+                System.arraycopy(sendbuf, (sendoffset + sdispls[rank]) * per, recvbuf, (recvoffset + rdispls[rank]) * per,
+                        sendcount[rank] * per);
+            }
+        }
+    }
+
+    /** Inclusive prefix reduction by recursive doubling (Hillis-Steele), exactly as the shim. */
+    static void Scan(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                     mpi.Datatype datatype, mpi.Op op) throws MPIException {
+        int rank = comm.Rank();
+        int size = comm.Size();
+        int per = datatype.elementsPerItem();
+        if (sendbuf != recvbuf || sendoffset != recvoffset) {
+            System.arraycopy(sendbuf, sendoffset * per, recvbuf, recvoffset * per, count * per);
+        }
+        Object tmp = java.lang.reflect.Array.newInstance(recvbuf.getClass().getComponentType(), count * per);
+        for (int k = 1; k < size; k <<= 1) {
+            if (rank + k < size && rank - k >= 0) {
+                comm.Sendrecv(recvbuf, recvoffset, count, datatype, rank + k, TAG_SCAN,
+                        tmp, 0, count, datatype, rank - k, TAG_SCAN);
+            } else if (rank + k < size) {
+                comm.Send(recvbuf, recvoffset, count, datatype, rank + k, TAG_SCAN);
+            } else if (rank - k >= 0) {
+                comm.Recv(tmp, 0, count, datatype, rank - k, TAG_SCAN);
+            }
+            if (rank - k >= 0) {
+                op.Call(tmp, 0, recvbuf, recvoffset, count, datatype);
+            }
+        }
+    }
+
+    /** Allreduce of the whole vector, then this task's segment: the shim's algorithm (same bits). */
+    static void Reduce_scatter(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
+                               int[] recvcounts, mpi.Datatype datatype, mpi.Op op) throws MPIException {
+        int rank = comm.Rank();
+        int size = comm.Size();
+        int per = datatype.elementsPerItem();
+        int total = 0;
+        int mine = 0;
+        for (int i = 0; i < size; i++) {
+            if (i == rank) {
+                mine = total;
+            }
+            total += recvcounts[i];
+        }
+        Object all = java.lang.reflect.Array.newInstance(sendbuf.getClass().getComponentType(), total * per);
+        comm.Allreduce(sendbuf, sendoffset, all, 0, total, datatype, op);
+        System.arraycopy(all, mine * per, recvbuf, recvoffset * per, recvcounts[rank] * per);
+    }
+
+    /**
+     * Split: one Allgather of (colour, key, context candidate) over the parent; the members of a colour,
+     * ordered by key, then by parent rank, form the new communicator; the largest candidate is its
+     * context. {@code MPI.UNDEFINED} gives null.
+     */
+    static Intracomm Split(Intracomm comm, int colour, int key) throws MPIException {
+        if (colour < 0 && colour != MPI.UNDEFINED) {
+            throw new MPIException("Intracomm.Split: colour " + colour + " must be >= 0 or MPI.UNDEFINED");
+        }
+        int size = comm.Size();
+        int[] mine = {colour, key, comm.contextCandidate()};
+        int[] all = new int[3 * size];
+        comm.Allgather(mine, 0, 3, MPI.INT, all, 0, 3, MPI.INT);
+        int context = 0;
+        for (int i = 0; i < size; i++) {
+            context = Math.max(context, all[3 * i + 2]);
+        }
+        comm.contextAgreed(context);
+        Intracomm result = null;
+        if (colour != MPI.UNDEFINED) {
+            int n = 0;
+            for (int i = 0; i < size; i++) {
+                if (all[3 * i] == colour) {
+                    n++;
+                }
+            }
+            int[] members = new int[n];
+            n = 0;
+            for (int i = 0; i < size; i++) {
+                if (all[3 * i] == colour) {
+                    members[n++] = i;
+                }
+            }
+            // Insertion sort by key: stable, so equal keys keep the parent's rank order.
+            for (int i = 1; i < n; i++) {
+                int m = members[i];
+                int j = i - 1;
+                while (j >= 0 && all[3 * members[j] + 1] > all[3 * m + 1]) {
+                    members[j + 1] = members[j];
+                    j--;
+                }
+                members[j + 1] = m;
+            }
+            result = comm.derive(members, context);
+        }
+        return result;
+    }
+
+    /** Dup: the same group with a new context, agreed by an Allreduce(MAX) of the candidates. */
+    static Intracomm Dup(Intracomm comm) throws MPIException {
+        int[] context = {comm.contextCandidate()};
+        comm.Allreduce(context, 0, context, 0, 1, MPI.INT, MPI.MAX);
+        comm.contextAgreed(context[0]);
+        int size = comm.Size();
+        int[] members = new int[size];
+        for (int i = 0; i < size; i++) {
+            members[i] = i;
+        }
+        return comm.derive(members, context[0]);
+    }
+
+    /** Create: a communicator over a subset of the group (null outside it), context as for Dup. */
+    static Intracomm Create(Intracomm comm, Group group) throws MPIException {
+        int[] context = {comm.contextCandidate()};
+        comm.Allreduce(context, 0, context, 0, 1, MPI.INT, MPI.MAX);
+        comm.contextAgreed(context[0]);
+        return comm.create(group, context[0]);
+    }
+
+    /** mpiJava 1.2's spelling of Create. */
+    static Intracomm Creat(Intracomm comm, Group group) throws MPIException {
+        int[] context = {comm.contextCandidate()};
+        comm.Allreduce(context, 0, context, 0, 1, MPI.INT, MPI.MAX);
+        comm.contextAgreed(context[0]);
+        return comm.create(group, context[0]);
     }
 }

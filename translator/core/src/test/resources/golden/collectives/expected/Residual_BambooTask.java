@@ -25,6 +25,9 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
     // local 'iter' of main, from Residual.java:12
     private int iter;
 
+    // local 'c1_comm' of main, from Residual.java:14
+    private bamboo.runtime.comm.TaskComm c1_comm;
+
     // local 'c1_sendbuf' of main, from Residual.java:14
     private Object c1_sendbuf;
 
@@ -76,6 +79,9 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
     // local 'c1_partner' of main, from Residual.java:14
     private int c1_partner;
 
+    // local 'c2_comm' of main, from Residual.java:16
+    private bamboo.runtime.comm.TaskComm c2_comm;
+
     // local 'c2_rank' of main, from Residual.java:16
     private int c2_rank;
 
@@ -90,6 +96,9 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
 
     // local 'answer' of main, from Residual.java:17
     private int[] answer;
+
+    // local 'c3_comm' of main, from Residual.java:18
+    private bamboo.runtime.comm.TaskComm c3_comm;
 
     // local 'c3_buf' of main, from Residual.java:18
     private Object c3_buf;
@@ -163,6 +172,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // from Residual.java:13
                     local[0] = local[0] / 2 + iter;
                     // from Residual.java:14
+                    c1_comm = bambooWorld();
                     c1_sendbuf = local;
                     c1_sendoffset = 0;
                     c1_recvbuf = global;
@@ -170,8 +180,8 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     c1_count = 1;
                     c1_datatype = MPI.DOUBLE;
                     c1_op = MPI.SUM;
-                    c1_rank = id();
-                    c1_size = numTasks();
+                    c1_rank = c1_comm.Rank();
+                    c1_size = c1_comm.Size();
                     c1_per = c1_datatype.elementsPerItem();
                     if (c1_sendbuf != c1_recvbuf || c1_sendoffset != c1_recvoffset) {
                         System.arraycopy(c1_sendbuf, c1_sendoffset * c1_per, c1_recvbuf, c1_recvoffset * c1_per, c1_count * c1_per);
@@ -198,15 +208,15 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                         continue bambooLoop;
                     }
                     {
-                        send(c1_rank + 1, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                        send(c1_comm.task(c1_rank + 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                         c1_v = -1;
                     }
                     pc = 5;
                     continue bambooLoop;
                 case 8:
                     // Recv: from Residual.java:14
-                    bambooSource = c1_rank - 1;
-                    bambooTag = 2147483005;
+                    bambooSource = c1_comm.task(c1_rank - 1);
+                    bambooTag = c1_comm.collectiveTag(5);
                     pc = 9;
                     continue bambooLoop;
                 case 9:
@@ -235,9 +245,9 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     c1_pv = c1_v ^ c1_m;
                     c1_partner = c1_pv < c1_rem ? 2 * c1_pv + 1 : c1_pv + c1_rem;
                     // Sendrecv: from Residual.java:14
-                    send(c1_partner, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
-                    bambooSource = c1_partner;
-                    bambooTag = 2147483005;
+                    send(c1_comm.task(c1_partner), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    bambooSource = c1_comm.task(c1_partner);
+                    bambooTag = c1_comm.collectiveTag(5);
                     pc = 14;
                     continue bambooLoop;
                 case 14:
@@ -267,8 +277,8 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                         continue bambooLoop;
                     }
                     // Recv: from Residual.java:14
-                    bambooSource = c1_rank + 1;
-                    bambooTag = 2147483005;
+                    bambooSource = c1_comm.task(c1_rank + 1);
+                    bambooTag = c1_comm.collectiveTag(5);
                     pc = 18;
                     continue bambooLoop;
                 case 18:
@@ -280,7 +290,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     continue bambooLoop;
                 case 17:
                     {
-                        send(c1_rank - 1, 2147483005, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                        send(c1_comm.task(c1_rank - 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
                     }
                     pc = 2;
                     continue bambooLoop;
@@ -290,8 +300,9 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     continue bambooLoop;
                 case 3:
                     // from Residual.java:16
-                    c2_rank = id();
-                    c2_size = numTasks();
+                    c2_comm = bambooWorld();
+                    c2_rank = c2_comm.Rank();
+                    c2_size = c2_comm.Size();
                     c2_token = new byte[1];
                     c2_k = 1;
                     pc = 19;
@@ -304,7 +315,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     }
                     // olap region 'olapBarrier2': send block from Residual.java:16
                     send: {
-                        send((c2_rank + c2_k) % c2_size, 2147483001, c2_token, 0, 1);
+                        send(c2_comm.task((c2_rank + c2_k) % c2_size), c2_comm.collectiveTag(1), c2_token, 0, 1);
                     }
                     pc = 22;
                     continue bambooLoop;
@@ -314,7 +325,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                         return Outcome.WAITING;
                     // receive block from Residual.java:16
                     receive: {
-                        receive(Math.floorMod(c2_rank - c2_k, c2_size), 2147483001, c2_token, 0, 1);
+                        receive(c2_comm.task(Math.floorMod(c2_rank - c2_k, c2_size)), c2_comm.collectiveTag(1), c2_token, 0, 1);
                     }
                     pc = 20;
                     continue bambooLoop;
@@ -326,21 +337,22 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     // from Residual.java:17
                     answer = new int[] { rank == 0 ? 42 : 0 };
                     // from Residual.java:18
+                    c3_comm = bambooWorld();
                     c3_buf = answer;
                     c3_offset = 0;
                     c3_count = 1;
                     c3_datatype = MPI.INT;
                     c3_root = 0;
-                    c3_rank = id();
-                    c3_size = numTasks();
+                    c3_rank = c3_comm.Rank();
+                    c3_size = c3_comm.Size();
                     c3_v = Math.floorMod(c3_rank - c3_root, c3_size);
                     if (!(c3_v != 0)) {
                         pc = 23;
                         continue bambooLoop;
                     }
                     // Recv: from Residual.java:18
-                    bambooSource = (c3_v - Integer.lowestOneBit(c3_v) + c3_root) % c3_size;
-                    bambooTag = 2147483002;
+                    bambooSource = c3_comm.task((c3_v - Integer.lowestOneBit(c3_v) + c3_root) % c3_size);
+                    bambooTag = c3_comm.collectiveTag(2);
                     pc = 24;
                     continue bambooLoop;
                 case 24:
@@ -354,7 +366,7 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
                     c3_top = c3_v != 0 ? Integer.lowestOneBit(c3_v) : c3_size <= 1 ? 1 : Integer.highestOneBit(c3_size - 1) << 1;
                     for (int c3_m = c3_top >> 1; c3_m >= 1; c3_m >>= 1) {
                         if (c3_v + c3_m < c3_size) {
-                            send((c3_v + c3_m + c3_root) % c3_size, 2147483002, c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
+                            send(c3_comm.task((c3_v + c3_m + c3_root) % c3_size), c3_comm.collectiveTag(2), c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
                         }
                     }
                     // from Residual.java:19
@@ -410,9 +422,21 @@ public final class Residual_BambooTask extends bamboo.runtime.Task {
     // firing rule of olap region 'olapBarrier2' at Residual.java:0: each receive's message has arrived
     private boolean readyOlapBarrier20() {
         {
-            if (!arrived(Math.floorMod(c2_rank - c2_k, c2_size), 2147483001))
+            if (!arrived(c2_comm.task(Math.floorMod(c2_rank - c2_k, c2_size)), c2_comm.collectiveTag(1)))
                 return false;
         }
         return true;
+    }
+
+    private bamboo.runtime.comm.TaskComm bambooWorldComm;
+
+    /**
+     * MPI.COMM_WORLD of this task: one object, made on first use (so Compare sees it as IDENT).
+     */
+    private bamboo.runtime.comm.TaskComm bambooWorld() {
+        if (bambooWorldComm == null) {
+            bambooWorldComm = bamboo.runtime.comm.TaskComm.world(id(), numTasks());
+        }
+        return bambooWorldComm;
     }
 }

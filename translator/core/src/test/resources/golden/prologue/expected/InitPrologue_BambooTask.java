@@ -31,16 +31,16 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.Task {
     // local 'partial' of main, from InitPrologue.java:19
     private long[] partial;
 
-    // local 'got' of main, from InitPrologue.java:30
+    // local 'got' of main, from InitPrologue.java:31
     private long[] got;
 
-    // local 'total' of main, from InitPrologue.java:31
+    // local 'total' of main, from InitPrologue.java:32
     private long total;
 
-    // local 'r' of main, from InitPrologue.java:32
+    // local 'r' of main, from InitPrologue.java:33
     private int r;
 
-    // local 'expected' of main, from InitPrologue.java:44
+    // local 'expected' of main, from InitPrologue.java:45
     private long expected;
 
     // where execute() resumes
@@ -72,6 +72,8 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.Task {
         if (rank > 0 && rank * per < N) {
             send(0, TAG, partial, 0, 1);
         }
+        // from InitPrologue.java:26
+        System.out.println("rank " + rank + " partial " + partial[0]);
     }
 
     // main of InitPrologue.java:14, as a state machine that returns at evaluation points
@@ -80,25 +82,25 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.Task {
         bambooLoop: while (true) {
             switch(pc) {
                 case 0:
-                    // from InitPrologue.java:26
+                    // from InitPrologue.java:27
                     if (rank > 0) {
                         return Outcome.FINISHED;
                     }
-                    // from InitPrologue.java:30
-                    got = new long[1];
                     // from InitPrologue.java:31
-                    total = partial[0];
+                    got = new long[1];
                     // from InitPrologue.java:32
+                    total = partial[0];
+                    // from InitPrologue.java:33
                     r = 1;
                     pc = 1;
                     continue bambooLoop;
                 case 1:
-                    // loop from InitPrologue.java:32
+                    // loop from InitPrologue.java:33
                     if (!(r < size)) {
                         pc = 3;
                         continue bambooLoop;
                     }
-                    // from InitPrologue.java:33
+                    // from InitPrologue.java:34
                     if (!(r * per < N)) {
                         pc = 2;
                         continue bambooLoop;
@@ -106,14 +108,14 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.Task {
                     pc = 5;
                     continue bambooLoop;
                 case 5:
-                    // evaluation point of olap region 'olap' from InitPrologue.java:34
-                    if (!readyOlap34())
+                    // evaluation point of olap region 'olap' from InitPrologue.java:35
+                    if (!readyOlap35())
                         return Outcome.WAITING;
-                    // receive block from InitPrologue.java:35
+                    // receive block from InitPrologue.java:36
                     receive: {
                         receive(r, TAG, got, 0, 1);
                     }
-                    // compute block from InitPrologue.java:38
+                    // compute block from InitPrologue.java:39
                     compute: {
                         total += got[0];
                     }
@@ -124,9 +126,9 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.Task {
                     pc = 1;
                     continue bambooLoop;
                 case 3:
-                    // from InitPrologue.java:44
-                    expected = (long) (N - 1) * N * (2 * N - 1) / 6;
                     // from InitPrologue.java:45
+                    expected = (long) (N - 1) * N * (2 * N - 1) / 6;
+                    // from InitPrologue.java:46
                     System.out.println("init-prologue n=" + N + " total=" + total + (total == expected ? " OK" : " FAIL"));
                     return Outcome.FINISHED;
                 default:
@@ -139,7 +141,7 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.Task {
     protected boolean ready() {
         switch(pc) {
             case 5:
-                return readyOlap34();
+                return readyOlap35();
             default:
                 return true;
         }
@@ -149,15 +151,15 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.Task {
     protected void waitingFor(bamboo.runtime.WaitDescription wait) {
         switch(pc) {
             case 5:
-                wait.note("olap region 'olap' at InitPrologue.java:34");
+                wait.note("olap region 'olap' at InitPrologue.java:35");
                 break;
             default:
                 break;
         }
     }
 
-    // firing rule of olap region 'olap' at InitPrologue.java:34: each receive's message has arrived
-    private boolean readyOlap34() {
+    // firing rule of olap region 'olap' at InitPrologue.java:35: each receive's message has arrived
+    private boolean readyOlap35() {
         {
             if (!arrived(r, TAG))
                 return false;

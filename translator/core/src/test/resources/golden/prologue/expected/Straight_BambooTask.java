@@ -32,7 +32,7 @@ public final class Straight_BambooTask extends bamboo.runtime.Task {
         // from Straight.java:9
         rank = id();
         // from Straight.java:10
-        System.out.println("hello from " + rank + " of " + numTasks());
+        System.out.println("rank " + rank + " of " + numTasks());
     }
 
     // main of Straight.java:7, as a state machine that returns at evaluation points

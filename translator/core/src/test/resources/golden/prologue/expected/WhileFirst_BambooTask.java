@@ -64,6 +64,8 @@ public final class WhileFirst_BambooTask extends bamboo.runtime.Task {
                         continue bambooLoop;
                     }
                 case 3:
+                    // from WhileFirst.java:14
+                    System.out.println("rank " + id() + " done");
                     return Outcome.FINISHED;
                 default:
                     throw new IllegalStateException("no resume point " + pc);

@@ -1,0 +1,245 @@
+package bamboo.runtime.comm;
+
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * {@code mpi.Comm} / {@code mpi.Intracomm} in translated code: a group of tasks and a private matching
+ * space. The translator replaces those types by this class; what it does with the calls:
+ * <ul>
+ *   <li>{@code comm.Send(buf, off, n, type, dest, tag)} becomes
+ *       {@code send(comm.task(dest), comm.tag(tag), buf, off, n)}, and receives likewise: ranks are
+ *       translated to task ids, tags are encoded into the communicator's context;</li>
+ *   <li>collectives (and Split, Dup, Create) are inlined from the collectives library, whose messages use
+ *       {@link #collectiveTag(int)}: the communicator's second context, so they never match a user's
+ *       receive;</li>
+ *   <li>{@code Rank()}, {@code Size()}, {@code Group()}, {@code Free()}, {@code Compare} stay calls on this
+ *       class, with mpiJava's names and meaning.</li>
+ * </ul>
+ *
+ * <h2>Contexts and the tag space</h2>
+ * The runtime matches messages by (source task, tag) only, so a communicator's context is encoded into
+ * the tag. Communicator context {@code c} has two wire contexts, {@code w = 2c} for point-to-point and
+ * {@code 2c + 1} for collectives; COMM_WORLD is context 0, COMM_SELF context 1, derived communicators 2
+ * and up. Wire context 0 (COMM_WORLD's point-to-point traffic) is the user's tag itself, any tag
+ * {@code >= 0}, exactly as untranslated. Every other wire context {@code w} maps tag {@code t} to
+ * {@code Integer.MIN_VALUE + (w - 1) * 65536 + t}: a negative number, disjoint from every other context,
+ * for {@code 0 <= t <= }{@link #MAX_TAG}. A larger tag on a derived communicator is refused with an
+ * exception naming the call (it would collide with the next context). The 32768 wire contexts give
+ * {@link #MAX_CONTEXT} communicator contexts; creating more fails the same way.
+ *
+ * <p>Context ids are agreed as in the mpi-shim: every creation is collective over the parent, each task
+ * offers {@link #contextCandidate()} (one above any it has seen), and the maximum is the new context,
+ * unused on every member. The counter is per task, shared by the communicators of one task.
+ */
+public final class TaskComm {
+    /** The largest tag of a communicator other than COMM_WORLD (and of the collectives library). */
+    public static final int MAX_TAG = 0xFFFF;
+    /** The largest communicator context id. */
+    public static final int MAX_CONTEXT = 16383;
+    private static final int TAG_BITS = 16;
+
+    /** Per-task context counter, shared by every communicator of the task. */
+    private static final class Contexts {
+        int next = 2;
+    }
+
+    private final int[] tasks;
+    private final int rank;
+    private final int context;
+    private final Contexts contexts;
+    private boolean freed;
+
+    private TaskComm(int[] tasks, int rank, int context, Contexts contexts) {
+        this.tasks = tasks;
+        this.rank = rank;
+        this.context = context;
+        this.contexts = contexts;
+    }
+
+    /** COMM_WORLD of task {@code id} among {@code numTasks}. */
+    public static TaskComm world(int id, int numTasks) {
+        final int[] all = new int[numTasks];
+        for (int i = 0; i < numTasks; i++) {
+            all[i] = i;
+        }
+        return new TaskComm(all, id, 0, new Contexts());
+    }
+
+    /** COMM_SELF of the task that owns this communicator (context 1: only the task itself talks on it). */
+    public TaskComm self() {
+        return new TaskComm(new int[] {tasks[rank]}, 0, 1, contexts);
+    }
+
+    /** mpiJava: this task's rank in the communicator. */
+    public int Rank() {
+        check("Rank");
+        return rank;
+    }
+
+    /** mpiJava: the number of tasks in the communicator. */
+    public int Size() {
+        check("Size");
+        return tasks.length;
+    }
+
+    /** mpiJava: the group of the communicator (members as task ids). */
+    public TaskGroup Group() {
+        check("Group");
+        return new TaskGroup(tasks.clone(), tasks[rank]);
+    }
+
+    /** mpiJava: IDENT for the same communicator, CONGRUENT for the same members in the same order, SIMILAR
+     *  for the same members in another order, UNEQUAL otherwise. */
+    public static int Compare(TaskComm comm1, TaskComm comm2) throws MPIException {
+        if (comm1 == null || comm2 == null) {
+            throw new MPIException("Compare: comm" + (comm1 == null ? "1" : "2") + " is null");
+        }
+        if (comm1 == comm2) {
+            return MPI.IDENT;
+        }
+        final int groups = TaskGroup.compareMembers(comm1.tasks, comm2.tasks);
+        return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
+    }
+
+    /** mpiJava: later calls on the communicator fail; COMM_WORLD cannot be freed. */
+    public void Free() throws MPIException {
+        check("Free");
+        if (context == 0) {
+            throw new MPIException("Free: MPI.COMM_WORLD cannot be freed");
+        }
+        freed = true;
+    }
+
+    /** mpiJava: translated communicators are intra-communicators. */
+    public boolean Test_inter() {
+        check("Test_inter");
+        return false;
+    }
+
+    // ---- used by translated code ----------------------------------------------------------------------
+
+    /** The task id of communicator rank {@code rank} (a destination or source). */
+    public int task(int rank) {
+        check("point-to-point");
+        if (rank < 0 || rank >= tasks.length) {
+            throw new IllegalArgumentException(this + ": rank " + rank + " is not a rank of this communicator (size "
+                    + tasks.length + ")");
+        }
+        return tasks[rank];
+    }
+
+    /** The communicator rank of task {@code task}, or -1 if it is not a member (for a Status's source). */
+    public int rankOf(int task) {
+        for (int i = 0; i < tasks.length; i++) {
+            if (tasks[i] == task) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The wire tag of a user's point-to-point tag on this communicator. */
+    public int tag(int tag) {
+        if (context == 0) {
+            if (tag < 0) {
+                throw new IllegalArgumentException(this + ": tag " + tag + " is out of range (0.." + MPI.TAG_UB + ")");
+            }
+            return tag;
+        }
+        return encode(2 * context, tag, "tag");
+    }
+
+    /** The wire tag of a collective's tag (the collectives library's, 0..MAX_TAG) on this communicator. */
+    public int collectiveTag(int tag) {
+        return encode(2 * context + 1, tag, "collective tag");
+    }
+
+    /** The user's tag of wire tag {@code wire} received on this communicator's point-to-point context. */
+    public int userTag(int wire) {
+        return context == 0 ? wire : wire - tagLow();
+    }
+
+    /** The smallest wire tag of this communicator's point-to-point context (for wildcard matching). */
+    public int tagLow() {
+        return context == 0 ? 0 : base(2 * context);
+    }
+
+    /** The largest wire tag of this communicator's point-to-point context (for wildcard matching). */
+    public int tagHigh() {
+        return context == 0 ? Integer.MAX_VALUE : base(2 * context) + MAX_TAG;
+    }
+
+    private int encode(int wire, int tag, String what) {
+        if (tag < 0 || tag > MAX_TAG) {
+            throw new IllegalArgumentException(this + ": " + what + " " + tag + " is out of range: translated programs "
+                    + "support tags 0.." + MAX_TAG + " on communicators other than MPI.COMM_WORLD (the tag space "
+                    + "also carries the communicator's context)");
+        }
+        return base(wire) + tag;
+    }
+
+    private static int base(int wire) {
+        return Integer.MIN_VALUE + ((wire - 1) << TAG_BITS);
+    }
+
+    /** The context this task offers for a new communicator: one above every context it has used. */
+    public int contextCandidate() {
+        return contexts.next;
+    }
+
+    /** Records the agreed context (the maximum of the members' candidates) as used by this task. */
+    public void contextAgreed(int agreed) {
+        if (agreed > MAX_CONTEXT) {
+            throw new IllegalStateException("too many communicators: a translated program may create at most "
+                    + (MAX_CONTEXT - 1) + " communicators along one task's history (contexts are encoded into the "
+                    + "tag space); free-and-recreate does not reuse them");
+        }
+        contexts.next = Math.max(contexts.next, agreed + 1);
+    }
+
+    /**
+     * The communicator over {@code parentRanks} (ranks of this communicator, in the new rank order) with
+     * context {@code agreed}, or null when this task is not among them.
+     */
+    public TaskComm derive(int[] parentRanks, int agreed) {
+        final int[] members = new int[parentRanks.length];
+        int mine = -1;
+        for (int i = 0; i < parentRanks.length; i++) {
+            members[i] = task(parentRanks[i]);
+            if (parentRanks[i] == rank) {
+                mine = i;
+            }
+        }
+        return mine < 0 ? null : new TaskComm(members, mine, agreed, contexts);
+    }
+
+    /** The communicator over {@code group} (a subset of this one) with context {@code agreed}; null outside. */
+    public TaskComm create(TaskGroup group, int agreed) throws MPIException {
+        if (group == null) {
+            throw new MPIException("Intracomm.Create: group is null");
+        }
+        final int[] members = group.tasks();
+        int mine = -1;
+        for (int i = 0; i < members.length; i++) {
+            if (rankOf(members[i]) < 0) {
+                throw new MPIException("Intracomm.Create: group " + group + " has a process outside this communicator");
+            }
+            if (members[i] == tasks[rank]) {
+                mine = i;
+            }
+        }
+        return mine < 0 ? null : new TaskComm(members, mine, agreed, contexts);
+    }
+
+    private void check(String call) {
+        if (freed) {
+            throw new IllegalStateException(call + ": the communicator has been freed");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return context == 0 ? "MPI.COMM_WORLD" : context == 1 ? "MPI.COMM_SELF" : "Comm[context " + context + "]";
+    }
+}
