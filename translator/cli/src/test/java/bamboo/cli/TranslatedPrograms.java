@@ -42,7 +42,17 @@ final class TranslatedPrograms {
     }
 
     static Compiled compile(Path work, String fileName, String source) throws IOException {
-        TranslationResult r = new Translator().translate(List.of(new SourceFile(fileName, source)));
+        return compile(work, fileName, source, java.util.Map.of());
+    }
+
+    /** Like {@link #compile(Path, String, String)}, with more input files of the program's package
+     *  ({@code helpers}: file name to source), translated with it and compiled beside it. */
+    static Compiled compile(Path work, String fileName, String source, java.util.Map<String, String> helpers)
+            throws IOException {
+        List<SourceFile> inputs = new ArrayList<>();
+        inputs.add(new SourceFile(fileName, source));
+        helpers.forEach((name, text) -> inputs.add(new SourceFile(name, text)));
+        TranslationResult r = new Translator().translate(inputs);
         if (!r.ok()) {
             throw new AssertionError("translation failed: " + r.diagnostics());
         }
@@ -56,6 +66,11 @@ final class TranslatedPrograms {
         Path original = dir.resolve(fileName);
         Files.writeString(original, source, StandardCharsets.UTF_8);
         files.add(original);
+        for (java.util.Map.Entry<String, String> h : helpers.entrySet()) {
+            Path helper = dir.resolve(h.getKey());
+            Files.writeString(helper, h.getValue(), StandardCharsets.UTF_8);
+            files.add(helper);
+        }
         for (GeneratedSource g : r.generated()) {
             Path p = src.resolve(g.relativePath());
             Files.writeString(p, g.text(), StandardCharsets.UTF_8);
