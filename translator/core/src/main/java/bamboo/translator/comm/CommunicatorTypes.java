@@ -110,7 +110,12 @@ public final class CommunicatorTypes {
         if (scope != null) {
             return scope.equals("mpi") ? TYPES.get(name) : null;
         }
-        return importedSimple.contains(name) && !shadowed.contains(name) ? TYPES.get(name) : null;
+        if (shadowed.contains(name)) {
+            return null;
+        }
+        // The inlined collectives library names its parameter type Intracomm (imported there, not
+        // necessarily in the program): that simple name can only mean mpi's in the task class.
+        return importedSimple.contains(name) || name.equals("Intracomm") ? TYPES.get(name) : null;
     }
 
     private static final String WORLD = String.join("\n",
