@@ -306,7 +306,7 @@ final class TaskClass {
     /**
      * Whether {@code node.toString()} contains {@code word}, without printing the node (printing main was
      * a twentieth of a translation). A word of letters, digits and underscores can only appear inside one
-     * printed token: a name, a string or text-block literal, or a comment (comments are child nodes).
+     * printed token: a name, a string or text-block literal, or a comment (a node's own or an orphan).
      */
     static boolean mentions(Node node, String word) {
         boolean[] found = {false};
@@ -320,7 +320,9 @@ final class TaskClass {
                     : n instanceof TextBlockLiteralExpr ? ((TextBlockLiteralExpr) n).getValue()
                     : n instanceof Comment ? ((Comment) n).getContent()
                     : null;
-            found[0] = text != null && text.contains(word);
+            found[0] = text != null && text.contains(word)
+                    || n.getComment().map(c -> c.getContent().contains(word)).orElse(false)
+                    || n.getOrphanComments().stream().anyMatch(c -> c.getContent().contains(word));
         });
         return found[0];
     }
