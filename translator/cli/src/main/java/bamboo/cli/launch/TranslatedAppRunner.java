@@ -57,11 +57,15 @@ public final class TranslatedAppRunner implements Runner {
 
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
+        return OutputParser.time(plan.app().name(), output(plan, argv));
+    }
+
+    /** Runs the plan and returns what the program printed (its verification and time lines). */
+    String output(RunPlan plan, String[] argv) throws RunFailure {
         String mainClass = plan.app().mainClass(plan.form());
         ClassLoader loader = loaderFor(mainClass);
-        String output;
         try {
-            output = OutputCapture.of(() -> {
+            return OutputCapture.of(() -> {
                 Graph.Builder graph = TranslatedLauncher.graphOf(loader, mainClass + TranslatedLauncher.ENTRY_SUFFIX,
                         plan.np(), List.of(argv));
                 graph.workers(plan.coresPerNode()).nodes(plan.nodes()).latency(plan.latencyNanos())
@@ -70,7 +74,6 @@ public final class TranslatedAppRunner implements Runner {
         } catch (GraphFailure | UserError e) {
             throw new RunFailure(e.getMessage());
         }
-        return OutputParser.time(plan.app().name(), output);
     }
 
     /** Translates and compiles each application once per benchmark. */
