@@ -60,6 +60,16 @@ public final class TranslatedAppRunner implements Runner {
     }
 
     @Override
+    public String prepare(RunPlan plan) throws RunFailure {
+        String mainClass = plan.app().mainClass(plan.form());
+        if (classpaths.containsKey(mainClass)) {
+            return null;
+        }
+        classpathFor(mainClass);
+        return "translated " + mainClass + " and compiled it";
+    }
+
+    @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
         return OutputParser.time(plan.app().name(), output(plan, argv));
     }
