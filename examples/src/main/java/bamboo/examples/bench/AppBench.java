@@ -237,8 +237,7 @@ public final class AppBench {
     /** Why a variant cannot run here at all, or null. */
     private String variantUnavailable(String variant) {
         if (variant.equals("virtual") && Runtime.version().feature() < 21) {
-            return "virtual threads need JDK 21+, this is JDK " + Runtime.version().feature()
-                    + " (run with JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64)";
+            return Jdks.virtualSkipReason(Runtime.version().feature(), Jdks.withVirtualThreads());
         }
         if (variant.equals("bamboo") && translated == null) {
             return "translator not available yet";
