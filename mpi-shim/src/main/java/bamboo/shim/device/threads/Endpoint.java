@@ -18,9 +18,9 @@ import mpi.Status;
  */
 public final class Endpoint {
     /** How long a waiter spins before parking when every rank can have its own core. */
-    private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    private static final long SPIN_NANOS = Long.getLong("x.spin", 50_000);
     /** Within the spin phase, pure busy-waiting lasts this long; then the waiter yields between checks. */
-    private static final long BUSY_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
+    private static final long BUSY_NANOS = Long.getLong("x.busy", 5_000);
     /** Oversubscribed: a few yields give the peer a chance before we park. */
     private static final int YIELDS = 4;
     /** Park until this long before a simulated arrival, then yield-spin for precision. */
@@ -44,6 +44,9 @@ public final class Endpoint {
     /** Activity counters the deadlock watch compares between samples; racy increments are fine (any change counts). */
     volatile long calls;
     volatile long parks;
+    /** Operations of this rank completed (by whichever thread completed them): the progress the deadlock
+     *  watch looks for besides calls and parks. */
+    volatile long completions;
     private volatile Channel worldChannel;
     /** Threads of this rank that have called MPI: the deadlock watch asks each whether it is still busy. */
     final Set<Thread> callers = ConcurrentHashMap.newKeySet();
@@ -317,7 +320,7 @@ public final class Endpoint {
         if (matches != null) {
             Transfer.finishAll(matches);
         }
-        waiters.signal();
+        completed(); // an arrival from another process is progress too (and may satisfy a prober)
     }
 
     /** Takes {@code bytes} from the buffered-send buffer, or fails as MPI does when it is full. */
@@ -537,9 +540,20 @@ public final class Endpoint {
         return false;
     }
 
+    /** An operation of this rank has completed: counts it as progress and wakes the rank's waiters. */
+    void completed() {
+        completions++;
+        waiters.signal();
+    }
+
     /** Wakes this rank's parked threads (after an abort). */
     void wakeAll() {
         waiters.signal();
+    }
+
+    /** The condition a blocked thread waits on, without the call's name ({@link #await}'s label). */
+    static WaitCondition unlabelled(WaitCondition c) {
+        return c instanceof Labelled ? ((Labelled) c).inner : c;
     }
 
     /** A wait condition with the name of the call that waits on it. */
