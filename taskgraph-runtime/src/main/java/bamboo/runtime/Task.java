@@ -26,6 +26,42 @@ public abstract class Task {
     /** Wildcard tag (the value of {@code mpi.MPI.ANY_TAG}): matches the tags >= 0 (negative tags carry translated communicators, see bamboo.runtime.comm.TaskComm). */
     public static final int ANY_TAG = mpi.MPI.ANY_TAG;
 
+    /** Wildcard tags of one block of negative tags: {@code BLOCK_WILDCARDS + b} matches every tag of block b. */
+    private static final int BLOCK_WILDCARDS = -65536;
+    /** Blocks of negative tags that have a wildcard: 0 .. BLOCKS - 1 (the last block holds the wildcards). */
+    private static final int BLOCKS = 32767;
+
+    /**
+     * A wildcard tag for receives and probes that matches every tag of block {@code block} of the negative
+     * tags: the 65536 tags {@code t} with {@code (t - Integer.MIN_VALUE) >>> 16 == block}, for
+     * {@code 0 <= block < 32767}. A translated communicator's point-to-point context is such a block
+     * ({@code bamboo.runtime.comm.TaskComm}), so this is MPI's ANY_TAG on that communicator. The patterns
+     * themselves lie in the last block (-65536..-32770), which carries no communicator.
+     */
+    public static int anyTagInBlock(int block) {
+        if (block < 0 || block >= BLOCKS) {
+            throw new IllegalArgumentException("anyTagInBlock: block " + block + " is not in 0.." + (BLOCKS - 1));
+        }
+        return BLOCK_WILDCARDS + block;
+    }
+
+    /** Whether {@code tag} is a wildcard of {@link #anyTagInBlock}. */
+    public static boolean isBlockWildcard(int tag) {
+        return tag >= BLOCK_WILDCARDS && tag < BLOCK_WILDCARDS + BLOCKS;
+    }
+
+    /** Whether tag pattern {@code pattern} (a tag, {@link #ANY_TAG} or a block wildcard) matches wire tag
+     *  {@code tag}; ANY_TAG here matches every tag >= 0 (the inbox may limit it further). */
+    public static boolean tagMatches(int pattern, int tag) {
+        if (pattern == ANY_TAG) {
+            return tag >= 0;
+        }
+        if (isBlockWildcard(pattern)) {
+            return tag < 0 && ((tag - Integer.MIN_VALUE) >>> 16) == pattern - BLOCK_WILDCARDS;
+        }
+        return tag == pattern;
+    }
+
     /** How {@link #execute()} returned. */
     public enum Outcome {
         /** The task ran to its end; it never runs again. */

@@ -25,6 +25,15 @@ public enum MpiOp {
     PROBE, IPROBE,
     /** Waitany / Waitsome on an array; Test on one request; Testall / Testany / Testsome on an array. */
     WAITANY, WAITSOME, TEST, TESTALL, TESTANY, TESTSOME,
+    /** Send_init, Ssend_init, Bsend_init, Rsend_init: (buf, offset, count, type, dest, tag), an inactive
+     *  persistent send request ({@code mpi.Prequest}). */
+    SEND_INIT,
+    /** Recv_init: (buf, offset, count, type, source, tag), an inactive persistent receive request. */
+    RECV_INIT,
+    /** Prequest.Start (on one request) and Prequest.Startall (on an array): start persistent requests. */
+    START, STARTALL,
+    /** Request.Free and Request.Is_null. */
+    REQUEST_FREE, IS_NULL,
     /** A collective, or a communicator constructor (Split, Dup, Create): inlined from the library. */
     COLLECTIVE,
     /** A local communicator operation (Group, Compare, Free, Test_inter): a call on the translated
@@ -42,10 +51,8 @@ public enum MpiOp {
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
             "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat");
     private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter");
-    private static final Set<String> OTHERS = Set.of("Cancel",
-            "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
-            "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
-            "Buffer_attach", "Buffer_detach", "Abort", "Is_null", "clone", "Intercomm_create", "Intercomm_merge",
+    private static final Set<String> OTHERS = Set.of("Cancel", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
+            "Buffer_attach", "Buffer_detach", "Abort", "clone", "Intercomm_create", "Intercomm_merge",
             "Comm_spawn");
     /** The rest of the mpiJava API: topologies, intercommunicators, derived datatypes, packing. Without
      *  these names such calls were not recognised as MPI at all and passed into the task unchanged. */
@@ -80,6 +87,13 @@ public enum MpiOp {
         BY_NAME.put("Testall", TESTALL);
         BY_NAME.put("Testany", TESTANY);
         BY_NAME.put("Testsome", TESTSOME);
+        for (String s : new String[] {"Send_init", "Ssend_init", "Bsend_init", "Rsend_init"}) {
+            BY_NAME.put(s, SEND_INIT);
+        }
+        BY_NAME.put("Recv_init", RECV_INIT);
+        BY_NAME.put("Start", START);
+        BY_NAME.put("Startall", STARTALL);
+        BY_NAME.put("Is_null", IS_NULL);
         for (String s : COLLECTIVES) {
             BY_NAME.put(s, COLLECTIVE);
         }
@@ -126,6 +140,11 @@ public enum MpiOp {
     /** Operations that look at requests beyond waiting for them (the translation then keeps real requests). */
     public boolean inspectsRequests() {
         return this == WAITANY || this == WAITSOME || isTest();
+    }
+
+    /** Start and Startall: what they do depends on the persistent requests they start. */
+    public boolean isStart() {
+        return this == START || this == STARTALL;
     }
 
     public boolean isSend() {
