@@ -21,7 +21,10 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
  * for the collectives library's own messages) on the call itself, before analysis: every later stage
  * (firing rules, evaluation points, deferred receives) then reads task ids and wire tags from the usual
  * argument positions. Calls written on {@code MPI.COMM_WORLD} keep their arguments: its ranks are the
- * task ids and its tags are the wire tags (see {@code bamboo.runtime.comm.TaskComm}).
+ * task ids and its tags are the wire tags (see {@code bamboo.runtime.comm.TaskComm}). Receives and probes
+ * (and Recv_init) use {@code comm.source(p)} and {@code comm.recvTag(t)} instead, which keep the wildcards
+ * (ANY_TAG becomes the wildcard of the communicator's own tags); their statuses are translated back by
+ * the task's status helpers ({@link #RECEIVES_ON_DERIVED}).
  */
 public final class CommunicatorCalls {
 
