@@ -232,7 +232,8 @@ public final class Persistent_BambooTask extends bamboo.runtime.Task {
      */
     private boolean bambooClaimStart(Object requests) {
         for (Object o : requests instanceof Object[] ? (Object[]) requests : new Object[] { requests }) {
-            if (o instanceof BambooRequest && ((BambooRequest) o).persistent == BambooRequest.RECEIVE && !claim(((BambooRequest) o).source, ((BambooRequest) o).tag)) {
+            BambooRequest r = o instanceof BambooRequest ? (BambooRequest) o : null;
+            if (r != null && r.persistent == BambooRequest.RECEIVE && !claim(r.source, r.tag)) {
                 return false;
             }
         }
