@@ -6,8 +6,8 @@ import mpi.*;
  * reversed ranks, a Send_init to the next rank and a Recv_init from ANY_SOURCE with ANY_TAG. Each round
  * starts both with Startall and takes the statuses of Waitall (an evaluation point: the started receive
  * is deferred like an Irecv), then starts them again one by one and polls the receive with Test (a yield
- * point) before waiting for the send. Statuses name ranks and tags of the ring. After Free, Is_null
- * holds.
+ * point) before waiting for the send. Statuses name ranks and tags of the ring. A last region passes
+ * each sum once round the ring. After Free, Is_null holds.
  */
 @Bamboo
 public class PersistentOutside {
@@ -49,6 +49,22 @@ public class PersistentOutside {
             acc += got[0] * 7;
             sendNext.Wait();
         }
+        // A last check in a region: each rank's sum travels once round the ring.
+        long[] mineAcc = {acc};
+        long[] prevAcc = new long[1];
+        Request[] check = new Request[2];
+        olap: {
+            receive: {
+                check[0] = ring.Irecv(prevAcc, 0, 1, MPI.LONG, prev, TAG + 2);
+            }
+            send: {
+                check[1] = ring.Isend(mineAcc, 0, 1, MPI.LONG, next, TAG + 2);
+            }
+            compute: {
+                Request.Waitall(check);
+            }
+        }
+        if (prevAcc[0] != expected((prev + size - 1) % size)) bad++;
         recvAny.Free();
         sendNext.Free();
         if (!recvAny.Is_null() || !sendNext.Is_null()) bad++;
@@ -64,12 +80,17 @@ public class PersistentOutside {
             for (int r = 0; r < size; r++) {
                 long ringRank = all[3 * r];
                 long from = (ringRank + size - 1) % size;
-                long expect = 0;
-                for (int round = 0; round < ROUNDS; round++) expect += from * 100L + round + (round + 1) * 7L;
-                ok &= ringRank == size - 1 - r && all[3 * r + 1] == expect && all[3 * r + 2] == 0;
+                ok &= ringRank == size - 1 - r && all[3 * r + 1] == expected(from) && all[3 * r + 2] == 0;
             }
             System.out.println("persistent-outside rounds=" + ROUNDS + (ok ? " OK" : " FAIL"));
         }
         MPI.Finalize();
+    }
+
+    /** What a rank whose ring predecessor is {@code from} accumulates. */
+    static long expected(long from) {
+        long e = 0;
+        for (int round = 0; round < ROUNDS; round++) e += from * 100L + round + (round + 1) * 7L;
+        return e;
     }
 }

@@ -25,6 +25,10 @@ public abstract class Task {
     public static final int ANY_SOURCE = mpi.MPI.ANY_SOURCE;
     /** Wildcard tag (the value of {@code mpi.MPI.ANY_TAG}): matches the tags >= 0 (negative tags carry translated communicators, see bamboo.runtime.comm.TaskComm). */
     public static final int ANY_TAG = mpi.MPI.ANY_TAG;
+    /** MPI's null process (the value of {@code mpi.MPI.PROC_NULL}): a send to it does nothing; a receive,
+     *  probe or claim from it succeeds at once with nothing (source PROC_NULL, tag ANY_TAG, count 0) and
+     *  leaves the buffer alone, as in MPI. */
+    public static final int PROC_NULL = mpi.MPI.PROC_NULL;
 
     /** Wildcard tags of one block of negative tags: {@code BLOCK_WILDCARDS + b} matches every tag of block b. */
     private static final int BLOCK_WILDCARDS = -65536;
@@ -181,6 +185,9 @@ public abstract class Task {
      * {@code offset} to task {@code dest} with {@code tag}; copies the data and returns at once.
      */
     protected final void send(int dest, int tag, Object buf, int offset, int count) {
+        if (dest == PROC_NULL) {
+            return;
+        }
         node().send(this, dest, tag, buf, offset, count);
     }
 
@@ -189,6 +196,9 @@ public abstract class Task {
      * wildcard ({@link #ANY_SOURCE}, {@link #ANY_TAG}).
      */
     protected final boolean arrived(int source, int tag) {
+        if (source == PROC_NULL) {
+            return true;
+        }
         drainUnlessEvaluating();
         if (inbox.has(source, tag)) {
             return true;
@@ -203,6 +213,9 @@ public abstract class Task {
      * held messages; see {@link #claim} for windows that mix wildcard and specific receives.
      */
     protected final int arrivedCount(int source, int tag) {
+        if (source == PROC_NULL) {
+            return Integer.MAX_VALUE; // as many empty messages as asked for
+        }
         drainUnlessEvaluating();
         int n = inbox.count(source, tag);
         if (n == 0) {
@@ -219,6 +232,9 @@ public abstract class Task {
      * {@link #lastTag()} then tell what was received.
      */
     protected final int receive(int source, int tag, Object buf, int offset, int count) {
+        if (source == PROC_NULL) {
+            return fromProcNull();
+        }
         drainIncoming();
         return node().receive(this, source, tag, buf, offset, count);
     }
@@ -229,6 +245,10 @@ public abstract class Task {
      * describe the oldest such message (the one a {@link #receive} with the same arguments would take).
      */
     protected final boolean probe(int source, int tag) {
+        if (source == PROC_NULL) {
+            fromProcNull();
+            return true;
+        }
         drainUnlessEvaluating();
         Message m = inbox.find(source, tag);
         if (m == null) {
@@ -273,6 +293,10 @@ public abstract class Task {
     }
 
     private boolean unclaimed(int source, int tag, boolean claim) {
+        if (source == PROC_NULL) {
+            fromProcNull();
+            return true;
+        }
         drainUnlessEvaluating();
         Message m = inbox.unclaimed(source, tag, claim);
         if (m == null) {
@@ -296,6 +320,14 @@ public abstract class Task {
     /** Element count of that message (array elements, as sent). */
     protected final int lastCount() {
         return lastCount;
+    }
+
+    /** What a receive or probe from PROC_NULL finds: nothing, from PROC_NULL, with ANY_TAG. */
+    private int fromProcNull() {
+        lastSource = PROC_NULL;
+        lastTag = ANY_TAG;
+        lastCount = 0;
+        return 0;
     }
 
     final void setLast(Message m) {

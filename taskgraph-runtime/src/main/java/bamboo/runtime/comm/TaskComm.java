@@ -133,9 +133,12 @@ public final class TaskComm {
 
     // ---- used by translated code ----------------------------------------------------------------------
 
-    /** The task id of communicator rank {@code rank} (a destination or source). */
+    /** The task id of communicator rank {@code rank} (a destination or source); MPI.PROC_NULL stays. */
     public int task(int rank) {
         check("point-to-point");
+        if (rank == MPI.PROC_NULL) {
+            return bamboo.runtime.Task.PROC_NULL;
+        }
         if (rank < 0 || rank >= tasks.length) {
             throw new IllegalArgumentException(this + ": rank " + rank + " is not a rank of this communicator (size "
                     + tasks.length + ")");
@@ -166,7 +169,7 @@ public final class TaskComm {
      * COMM_WORLD (tags >= 0) come out as they are.
      */
     public mpi.Status status(int sourceTask, int wireTag, int count) {
-        if (wireTag >= 0) {
+        if (wireTag >= 0 || sourceTask == MPI.PROC_NULL) {
             return new mpi.Status(sourceTask, wireTag, count);
         }
         int wire = ((wireTag - Integer.MIN_VALUE) >>> TAG_BITS) + 1;

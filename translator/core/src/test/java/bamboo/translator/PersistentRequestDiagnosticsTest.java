@@ -136,4 +136,18 @@ class PersistentRequestDiagnosticsTest {
             "            compute: { mine[0].Wait(); }",
             "        }").doTest();
     }
+
+    @Test
+    void procNullPeersAndBufferCallsTranslate() {
+        // PROC_NULL was refused ("guard the call with a condition"); Buffer_attach, Initialized and Wtick
+        // were "not supported by the translator yet"
+        program(
+            "        int left = rank > 0 ? rank - 1 : MPI.PROC_NULL;",
+            "        MPI.Buffer_attach(java.nio.ByteBuffer.allocate(1024));",
+            "        MPI.COMM_WORLD.Bsend(buf, 0, 1, MPI.INT, MPI.PROC_NULL, 1);",
+            "        Status st = MPI.COMM_WORLD.Recv(buf, 1, 1, MPI.INT, left, 1);",
+            "        java.nio.ByteBuffer b = MPI.Buffer_detach();",
+            "        boolean up = MPI.Initialized();",
+            "        double tick = MPI.Wtick();").doTest();
+    }
 }

@@ -50,7 +50,7 @@ public final class BodyAnalysis {
     /** Names of the generated task's own members: user names equal to them are renamed. */
     public static final Set<String> RESERVED = Set.of("pc", "bambooSource", "bambooTag", "bambooYield",
             "bambooNeeds", "bambooNeedSource", "bambooNeedTag", "bambooDone", "bambooRequests", "bambooYielded",
-            "bambooPending", "BambooRequest");
+            "bambooPending", "BambooRequest", "bambooBuffer");
 
     private final JavaParserFacade facade;
     private final Program program;

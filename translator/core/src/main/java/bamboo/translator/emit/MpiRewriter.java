@@ -126,6 +126,12 @@ public final class MpiRewriter {
                         : call.getArgument(0)));
             case REQUEST_FREE:
                 return replace(call, helper("bambooFree", call.getScope().orElseThrow()));
+            case INITIALIZED:
+                return replace(call, new com.github.javaparser.ast.expr.BooleanLiteralExpr(true));
+            case BUFFER_ATTACH:
+                return replace(call, helper("bambooBufferAttach", call.getArgument(0)));
+            case BUFFER_DETACH:
+                return replace(call, helper("bambooBufferDetach"));
             case IS_NULL:
                 return replace(call, helper("bambooIsNull", call.getScope().orElseThrow()));
             case PRIORITY:

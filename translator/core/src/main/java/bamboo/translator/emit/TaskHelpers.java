@@ -168,6 +168,24 @@ final class TaskHelpers {
             "    BambooRequest b = (BambooRequest) r;",
             "    return b.freed || b.persistent == 0 && b.inactive;",
             "}");
+        add("bambooBuffer",
+            "/** The buffer Buffer_attach gave: translated buffered sends copy at once and never use it. */",
+            "private java.nio.ByteBuffer bambooBuffer;");
+        add("bambooBufferAttach",
+            "/** MPI.Buffer_attach: kept for Buffer_detach (translated sends copy at once: Bsend needs no buffer). */",
+            "private void bambooBufferAttach(java.nio.ByteBuffer buffer) {",
+            "    if (buffer == null) {",
+            "        throw new IllegalArgumentException(\"MPI.Buffer_attach: buffer is null\");",
+            "    }",
+            "    bambooBuffer = buffer;",
+            "}");
+        add("bambooBufferDetach",
+            "/** MPI.Buffer_detach: the buffer given to Buffer_attach (or null). */",
+            "private java.nio.ByteBuffer bambooBufferDetach() {",
+            "    java.nio.ByteBuffer b = bambooBuffer;",
+            "    bambooBuffer = null;",
+            "    return b;",
+            "}");
         add("bambooPending",
             "/** Irecvs outside receive blocks not received yet, in post order. */",
             "private final java.util.ArrayList<BambooRequest> bambooPending = new java.util.ArrayList<>();");

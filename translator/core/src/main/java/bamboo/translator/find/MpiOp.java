@@ -34,6 +34,11 @@ public enum MpiOp {
     START, STARTALL,
     /** Request.Free and Request.Is_null. */
     REQUEST_FREE, IS_NULL,
+    /** MPI.Initialized: a task runs between Init and Finalize, so true. */
+    INITIALIZED,
+    /** MPI.Buffer_attach / Buffer_detach: translated sends copy at once and need no buffer; the task keeps
+     *  the attached one to give it back. */
+    BUFFER_ATTACH, BUFFER_DETACH,
     /** A collective, or a communicator constructor (Split, Dup, Create): inlined from the library. */
     COLLECTIVE,
     /** A local communicator operation (Group, Compare, Free, Test_inter): a call on the translated
@@ -51,8 +56,8 @@ public enum MpiOp {
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
             "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat");
     private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter");
-    private static final Set<String> OTHERS = Set.of("Cancel", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
-            "Buffer_attach", "Buffer_detach", "Abort", "clone", "Intercomm_create", "Intercomm_merge",
+    private static final Set<String> OTHERS = Set.of("Cancel", "Get_processor_name", "Get_count", "Incl",
+            "Excl", "Union", "Abort", "clone", "Intercomm_create", "Intercomm_merge",
             "Comm_spawn");
     /** The rest of the mpiJava API: topologies, intercommunicators, derived datatypes, packing. Without
      *  these names such calls were not recognised as MPI at all and passed into the task unchanged. */
@@ -67,6 +72,10 @@ public enum MpiOp {
         BY_NAME.put("Rank", RANK);
         BY_NAME.put("Size", SIZE);
         BY_NAME.put("Wtime", WTIME);
+        BY_NAME.put("Wtick", WTIME); // a constant of the clock: kept as written, like Wtime
+        BY_NAME.put("Initialized", INITIALIZED);
+        BY_NAME.put("Buffer_attach", BUFFER_ATTACH);
+        BY_NAME.put("Buffer_detach", BUFFER_DETACH);
         for (String s : new String[] {"Send", "Ssend", "Bsend", "Rsend"}) {
             BY_NAME.put(s, SEND);
         }
