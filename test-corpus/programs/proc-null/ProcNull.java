@@ -5,7 +5,8 @@ import mpi.*;
  * MPI.PROC_NULL neighbours instead of guards, as real halo codes write them: the ends of the line talk
  * to PROC_NULL, whose sends do nothing and whose receives complete at once with nothing (the ghost keeps
  * its value; the status names PROC_NULL). In a region (Irecv / Isend, Waitall), in a Sendrecv shift
- * outside regions, through persistent requests, and in a blocking Recv whose Status is checked.
+ * outside regions, through a persistent buffered send (Buffer_attach / Buffer_detach around it), and in
+ * a blocking Recv whose Status is checked.
  */
 @Bamboo
 public class ProcNull {
@@ -63,11 +64,13 @@ public class ProcNull {
         // Persistent requests and a blocking Recv with PROC_NULL peers.
         long[] edge = {u[1]};
         long[] fromRight = {-5};
-        Prequest out = MPI.COMM_WORLD.Send_init(edge, 0, 1, MPI.LONG, left, TAG_SHIFT);
+        MPI.Buffer_attach(java.nio.ByteBuffer.allocate(4096));
+        Prequest out = MPI.COMM_WORLD.Bsend_init(edge, 0, 1, MPI.LONG, left, TAG_SHIFT);
         out.Start();
         Status got = MPI.COMM_WORLD.Recv(fromRight, 0, 1, MPI.LONG, right, TAG_SHIFT);
         out.Wait();
         out.Free();
+        if (MPI.Buffer_detach() == null) bad++;
         if (right == MPI.PROC_NULL ? fromRight[0] != -5 || got.source != MPI.PROC_NULL : got.source != right) bad++;
         long edges = right == MPI.PROC_NULL ? 0 : fromRight[0];
         long[] mine = {bad, edges};

@@ -138,9 +138,9 @@ class PersistentRequestDiagnosticsTest {
     }
 
     @Test
-    void procNullPeersAndBufferCallsTranslate() {
-        // PROC_NULL was refused ("guard the call with a condition"); Buffer_attach, Initialized and Wtick
-        // were "not supported by the translator yet"
+    void procNullPeersBufferCallsAndPureCallsTranslate() {
+        // PROC_NULL was refused ("guard the call with a condition"); Buffer_attach, Initialized, Wtick and
+        // Dims_create were "not supported by the translator yet"
         program(
             "        int left = rank > 0 ? rank - 1 : MPI.PROC_NULL;",
             "        MPI.Buffer_attach(java.nio.ByteBuffer.allocate(1024));",
@@ -148,6 +148,8 @@ class PersistentRequestDiagnosticsTest {
             "        Status st = MPI.COMM_WORLD.Recv(buf, 1, 1, MPI.INT, left, 1);",
             "        java.nio.ByteBuffer b = MPI.Buffer_detach();",
             "        boolean up = MPI.Initialized();",
-            "        double tick = MPI.Wtick();").doTest();
+            "        double tick = MPI.Wtick();",
+            "        int[] dims = new int[2];",
+            "        Cartcomm.Dims_create(size, dims);").doTest();
     }
 }

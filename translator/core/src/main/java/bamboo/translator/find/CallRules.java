@@ -29,7 +29,7 @@ import java.util.Set;
  */
 public final class CallRules {
     /** MPI calls a helper method may make: they become task calls in the copied method. */
-    public static final Set<MpiOp> HELPER_SAFE = Set.of(MpiOp.RANK, MpiOp.SIZE, MpiOp.WTIME);
+    public static final Set<MpiOp> HELPER_SAFE = Set.of(MpiOp.RANK, MpiOp.SIZE, MpiOp.WTIME, MpiOp.PURE);
 
     public void check(Program program, Diagnostics d) {
         String file = program.fileName();

@@ -34,6 +34,8 @@ public enum MpiOp {
     START, STARTALL,
     /** Request.Free and Request.Is_null. */
     REQUEST_FREE, IS_NULL,
+    /** A pure function of its arguments (Cartcomm.Dims_create): kept as written, valid on any thread. */
+    PURE,
     /** MPI.Initialized: a task runs between Init and Finalize, so true. */
     INITIALIZED,
     /** MPI.Buffer_attach / Buffer_detach: translated sends copy at once and need no buffer; the task keeps
@@ -61,7 +63,7 @@ public enum MpiOp {
             "Comm_spawn");
     /** The rest of the mpiJava API: topologies, intercommunicators, derived datatypes, packing. Without
      *  these names such calls were not recognised as MPI at all and passed into the task unchanged. */
-    private static final Set<String> NOT_PLANNED = Set.of("Create_cart", "Create_graph", "Dims_create", "Coords",
+    private static final Set<String> NOT_PLANNED = Set.of("Create_cart", "Create_graph", "Coords",
             "Shift", "Sub", "Map", "Topo_test", "Test_inter", "Create_intercomm", "Merge", "Remote_size",
             "Remote_group", "Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct", "Commit", "Pack",
             "Unpack", "Pack_size", "Get_elements", "Errhandler_set", "Errhandler_get", "Attr_get");
@@ -74,6 +76,7 @@ public enum MpiOp {
         BY_NAME.put("Wtime", WTIME);
         BY_NAME.put("Wtick", WTIME); // a constant of the clock: kept as written, like Wtime
         BY_NAME.put("Initialized", INITIALIZED);
+        BY_NAME.put("Dims_create", PURE);
         BY_NAME.put("Buffer_attach", BUFFER_ATTACH);
         BY_NAME.put("Buffer_detach", BUFFER_DETACH);
         for (String s : new String[] {"Send", "Ssend", "Bsend", "Rsend"}) {
