@@ -195,8 +195,10 @@ public final class AppBench {
             Files.delete(probe);
             return null;
         } catch (IOException | SecurityException e) {
-            String why = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null
-                    ? fse.getReason() : e.getClass().getSimpleName();
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.NoSuchFileException ? "the folder cannot be created there"
+                    : e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
+                    : e.getClass().getSimpleName();
             return "--out " + out + ": cannot write the results there (" + why + ")";
         }
     }
