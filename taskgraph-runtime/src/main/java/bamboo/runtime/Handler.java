@@ -10,6 +10,8 @@ import java.util.concurrent.locks.LockSupport;
 import bamboo.shim.device.threads.Binding;
 import bamboo.shim.device.threads.Endpoint;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
@@ -34,6 +36,14 @@ import org.agrona.concurrent.Agent;
  * handler. A worker that hands it a message while it sleeps wakes it with an empty message to its own
  * rank (the shim is MPI_THREAD_MULTIPLE), and so does the run's monitor every few tens of milliseconds,
  * which keeps the shim's own deadlock watch quiet while tasks compute.
+ *
+ * <p>Idle workers share the inbound work ({@link #pollInbound}, {@link #awaitInbound}): a worker with
+ * nothing to run receives what has arrived itself, and instead of parking it waits in the shim for the
+ * next arrival. A message for a waiting task then costs one thread wake-up (the worker's), as a receive
+ * in an untranslated rank does, instead of two in a row (the handler's, then the worker's). The inbound
+ * state is guarded by a try-lock: whoever holds it receives, the others go on. While a worker waits in
+ * the shim the handler does not (both would be woken by every arrival); it dozes and takes over when
+ * the workers are busy again.
  */
 final class Handler implements Agent, Node.Remote {
     static final int HEADER_TAG = MPI.TAG_UB - 1;
@@ -86,7 +96,20 @@ final class Handler implements Agent, Node.Remote {
     /** How long the handler polls before it sleeps in the shim: long enough for a burst of messages to
      *  cost one wake-up, short enough not to take a shared core from the workers. */
     private static final long SLEEP_AFTER_NANOS = 50_000;
+    /** How long the handler dozes (parks) while a worker waits in the shim in its place. Messages that
+     *  arrive when the workers have all gone busy meanwhile wait at most this long to be received, and
+     *  no worker could run their tasks before it anyway. */
+    private static final long DOZE_NANOS = 1_000_000;
     private long idleSince;
+    /** Held by whoever receives (the handler or an idle worker): the inbound state is single-threaded. */
+    private final AtomicBoolean inbound = new AtomicBoolean();
+    /** Workers waiting in the shim for an arrival ({@link #awaitInbound}). */
+    private final AtomicInteger workersInShim = new AtomicInteger();
+    /** Whether the handler's current sleep is in the shim (a poke sends a wake-up message) or a doze (a
+     *  poke unparks it). */
+    private volatile boolean sleepsInShim;
+    /** Where a failure of inbound work on a worker goes (the same place as the handler agent's errors). */
+    Consumer<Throwable> onError;
 
     @SuppressWarnings("unchecked")
     Handler(Node node, int ranks) {
@@ -149,27 +172,82 @@ final class Handler implements Agent, Node.Remote {
                 queue(m);
                 return;
             }
-            Endpoint previous = Binding.current();
-            if (previous != ep) {
-                Binding.bind(ep);
-            }
+            bindWorker(ep);
             try {
                 transmit(m);
                 completeSends();
             } catch (MPIException e) {
                 node.control.fail(new GraphFailure(m.source, "cannot send a message from task " + m.source
                         + " to task " + m.dest + " in another process: " + e.getMessage(), e));
-            } finally {
-                if (previous == null) {
-                    Binding.unbind();
-                } else if (previous != ep) {
-                    Binding.bind(previous);
-                }
             }
             pending = !sending.isEmpty();
         }
         if (pending) {
             poke(); // a rendezvous send completes only when polled: the handler must not sleep meanwhile
+        }
+    }
+
+    /**
+     * Binds the calling worker to this process's shim rank for good (workers are the runtime's own
+     * threads and belong to this process). Binding and unbinding around every call cost a thread-local
+     * entry per remote message.
+     */
+    private static void bindWorker(Endpoint ep) {
+        if (Binding.current() != ep) {
+            Binding.bind(ep);
+        }
+    }
+
+    // ---- inbound work shared with idle workers ------------------------------------------------------
+
+    /**
+     * A worker with nothing to run: receives what has arrived from other processes (unless another thread
+     * is receiving right now) and injects it into its tasks. Returns how many messages it handled.
+     */
+    int pollInbound() {
+        Endpoint ep = endpoint;
+        if (ep == null || !inbound.compareAndSet(false, true)) {
+            return 0;
+        }
+        try {
+            bindWorker(ep);
+            return receive();
+        } catch (Throwable t) {
+            fail(t);
+            return 0;
+        } finally {
+            inbound.set(false);
+        }
+    }
+
+    /** What {@link #awaitInbound} compares with: the shim's arrival count, read before a poll; -1 before
+     *  the handler is bound (the caller then parks as usual). */
+    long arrivals() {
+        Endpoint ep = endpoint;
+        return ep == null ? -1 : ep.arrivals();
+    }
+
+    /**
+     * An idle worker, instead of parking: waits in the shim until a message arrives after {@code seen}
+     * (a value of {@link #arrivals()} read before its last poll), something unparks it (a task became
+     * runnable), or {@code nanos} pass.
+     */
+    void awaitInbound(long seen, long nanos) {
+        Endpoint ep = endpoint;
+        workersInShim.incrementAndGet();
+        try {
+            ep.awaitArrival(seen, nanos);
+        } finally {
+            workersInShim.decrementAndGet();
+        }
+    }
+
+    private void fail(Throwable t) {
+        Consumer<Throwable> sink = onError;
+        if (sink != null) {
+            sink.accept(t);
+        } else {
+            node.control.fail(new GraphFailure(-1, "message handler failed: " + t, t));
         }
     }
 
@@ -191,7 +269,11 @@ final class Handler implements Agent, Node.Remote {
     /** Wakes the handler if it sleeps in the shim (any thread). */
     void poke() {
         if (sleeping.get() && sleeping.compareAndSet(true, false)) {
-            sendWake();
+            if (sleepsInShim) {
+                sendWake();
+            } else {
+                LockSupport.unpark(thread);
+            }
         }
     }
 
@@ -206,8 +288,11 @@ final class Handler implements Agent, Node.Remote {
         if (ep == null) {
             return;
         }
+        // Workers stay bound (see bindWorker); the monitor is the caller's thread: restore its binding.
         Endpoint previous = Binding.current();
-        Binding.bind(ep);
+        if (previous != ep) {
+            Binding.bind(ep);
+        }
         try {
             MPI.COMM_WORLD.Isend(WAKE, 0, 0, MPI.BYTE, ep.rank(), WAKE_TAG);
         } catch (MPIException e) {
@@ -216,7 +301,7 @@ final class Handler implements Agent, Node.Remote {
         } finally {
             if (previous == null) {
                 Binding.unbind();
-            } else {
+            } else if (previous != ep) {
                 Binding.bind(previous);
             }
         }
@@ -229,7 +314,13 @@ final class Handler implements Agent, Node.Remote {
             work = flushOutbox();
             work += completeSends();
         }
-        work += receive();
+        if (inbound.compareAndSet(false, true)) {
+            try {
+                work += receive();
+            } finally {
+                inbound.set(false);
+            }
+        }
         if (work > 0) {
             idleSince = 0;
         } else if (canSleep()) {
@@ -253,8 +344,13 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
-    /** Blocks in the shim until a message for this process arrives or somebody wakes us. */
+    /**
+     * Blocks in the shim until a message for this process arrives or somebody wakes us; or, while a worker
+     * waits in the shim in our place, dozes (parks) a while.
+     */
     private int sleep() throws MPIException {
+        boolean inShim = workersInShim.get() == 0;
+        sleepsInShim = inShim;
         sleeping.set(true);
         // Set the flag, then look: a worker pushes, then reads the flag; one of us sees the other.
         if (outbox.get() != null || stopRequested) {
@@ -262,11 +358,24 @@ final class Handler implements Agent, Node.Remote {
             return 1;
         }
         long since = System.nanoTime();
+        if (!inShim) {
+            LockSupport.parkNanos(this, DOZE_NANOS);
+            stats.idleNanos += System.nanoTime() - since;
+            sleeping.set(false);
+            return 1;
+        }
         Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
         stats.idleNanos += System.nanoTime() - since;
         sleeping.set(false);
-        if (st.tag == WAKE_TAG) {
-            MPI.COMM_WORLD.Recv(wakeIn, 0, 0, MPI.BYTE, st.source, WAKE_TAG);
+        if (st.tag == WAKE_TAG && inbound.compareAndSet(false, true)) {
+            // Under the inbound lock: an idle worker may be receiving (and take the wake-up itself).
+            try {
+                if (MPI.COMM_WORLD.Iprobe(st.source, WAKE_TAG) != null) {
+                    MPI.COMM_WORLD.Recv(wakeIn, 0, 0, MPI.BYTE, st.source, WAKE_TAG);
+                }
+            } finally {
+                inbound.set(false);
+            }
         }
         return 1;
     }

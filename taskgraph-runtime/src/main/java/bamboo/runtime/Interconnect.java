@@ -33,6 +33,7 @@ final class Interconnect {
             Node n = nodes.get(r);
             handlers[r] = new Handler(n, handlers.length);
             n.remote = handlers[r];
+            handlers[r].onError = this::onError;
             HandlerIdler idler = new HandlerIdler(handlers[r].stats, config.handlerMaxParkNanos);
             runners[r] = new AgentRunner(idler, this::onError, null, handlers[r]);
             handlers[r].idler = idler;

@@ -108,7 +108,7 @@ final class Node {
         runners = new AgentRunner[workers.length];
         for (int w = 0; w < workers.length; w++) {
             WorkerIdler idler = new WorkerIdler(parking, queue, workers[w].stats, w, config.spins, config.yields,
-                    config.maxParkNanos);
+                    config.maxParkNanos, handler());
             workers[w].idler = idler;
             runners[w] = new AgentRunner(idler, this::onAgentError, null, workers[w]);
             AgentRunner.startOnThread(runners[w], daemonThreads(workers[w].roleName()));
@@ -162,6 +162,12 @@ final class Node {
             return stuck.length() == 0 ? null : stuck.toString();
         }
         return null;
+    }
+
+    /** The message handler when it is this package's (several processes), else null. */
+    Handler handler() {
+        Remote r = remote;
+        return r instanceof Handler ? (Handler) r : null;
     }
 
     boolean stopped() {

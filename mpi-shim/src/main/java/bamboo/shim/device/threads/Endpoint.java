@@ -451,6 +451,39 @@ public final class Endpoint {
 
     // ---- waiting -------------------------------------------------------------------------------------
 
+    /** How many messages have become matchable at this rank so far (for {@link #awaitArrival}). */
+    public long arrivals() {
+        return mailbox.arrivals();
+    }
+
+    /**
+     * Parks the calling thread until a message becomes matchable at this rank after {@code seen} (a value
+     * of {@link #arrivals()} read before the caller last probed), a simulated arrival is due, another
+     * thread unparks it, or {@code maxNanos} pass. For a progress engine that also waits for work of its
+     * own (the task-graph runtime's idle workers): it is woken as a thread blocked in Probe would be, and
+     * by a plain {@code LockSupport.unpark}.
+     */
+    public void awaitArrival(long seen, long maxNanos) {
+        final int slot = waiters.register();
+        try {
+            // Registered first, then look: a sender either sees us registered or we see its arrival.
+            if (mailbox.arrivals() != seen) {
+                return;
+            }
+            long wait = maxNanos;
+            final long next = mailbox.nextArrival();
+            if (next != Long.MAX_VALUE) {
+                wait = Math.min(wait, next - System.nanoTime());
+            }
+            if (wait > 0) {
+                parks++;
+                LockSupport.parkNanos(this, wait);
+            }
+        } finally {
+            waiters.unregister(slot);
+        }
+    }
+
     /**
      * Blocks the calling thread until {@code c} holds: spins briefly when every rank may have a core,
      * then parks (woken by completions, by simulated arrivals via the deadline, or by an abort).

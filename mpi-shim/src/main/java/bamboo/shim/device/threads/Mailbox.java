@@ -30,6 +30,9 @@ final class Mailbox {
     /** Size of {@link #unexpected}, readable without the lock: a polling Iprobe on an empty mailbox
      *  (the runtime's message handler) then costs two volatile reads, not a lock the senders need. */
     private volatile int unexpectedCount;
+    /** Messages that became matchable so far (written under the lock): a progress engine compares it
+     *  with the value it read before its last probe (see {@link Endpoint#awaitArrival}). */
+    private volatile long arrivals;
     private RecvOp chain;
 
     @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: one reorder map per sender
@@ -126,6 +129,10 @@ final class Mailbox {
             lock.unlock();
         }
         Transfer.finishAll(matches);
+    }
+
+    long arrivals() {
+        return arrivals;
     }
 
     /** Earliest arrival time of a message in transit, or {@link Long#MAX_VALUE}. */
@@ -235,6 +242,7 @@ final class Mailbox {
     }
 
     private void arrivedLocked(Envelope e) {
+        arrivals++;
         for (int i = 0, n = posted.size(); i < n; i++) {
             final RecvOp r = posted.get(i);
             if (r.matches(e)) {
