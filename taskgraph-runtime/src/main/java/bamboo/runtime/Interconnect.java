@@ -50,7 +50,7 @@ final class Interconnect {
         JobConfig jc = JobConfig.of(k).withNodes(k).withLatencyNanos(config.latencyNanos).withBandwidth(bandwidth);
         job = new Thread(() -> {
             result = ThreadsJob.run(jc, (rank, size) -> {
-                handlers[rank].endpoint = Binding.current();
+                handlers[rank].bind(Binding.current());
                 runners[rank].run();
             });
             if (!result.succeeded() && control.failure() == null && !control.stopped()) {

@@ -51,7 +51,9 @@ final class Node {
 
     /** The outbound side of the message handler. */
     interface Remote {
-        void send(Message m, Worker from);
+        /** Sends {@code m} (header fields set, no payload attached) whose payload {@code data} holds from
+         *  {@code offset}: the caller's buffer, which may be reused as soon as this returns. */
+        void send(Message m, Worker from, Object data, int offset);
     }
 
     Node(int rank, Placement placement, Config config, RunControl control) {
@@ -412,6 +414,7 @@ final class Node {
             throw new IllegalArgumentException("send(dest=" + dest + ", tag=" + tag + "): dest out of range 0.."
                     + (placement.numTasks - 1));
         }
+        boolean local = isLocal(dest);
         Message m = pools.message();
         m.source = src.taskId();
         m.dest = dest;
@@ -419,11 +422,19 @@ final class Node {
         m.seq = src.sendSeq++;
         m.kind = kind;
         m.count = count;
+        // The payload: copied into pooled chunks for a task of this process; for another process the
+        // shim copies it (see Handler), so it is handed over as it is.
+        Object data = buf;
+        int at = offset;
         if (kind == Elements.OBJECT) {
             byte[] bytes = serialize((Object[]) buf, offset, count, dest, tag);
             m.byteLength = bytes.length;
-            m.payload = pools.chain(bytes.length);
-            Elements.copyIn(bytes, Elements.BYTE, 0, bytes.length, m.payload);
+            data = bytes;
+            at = 0;
+            if (local) {
+                m.payload = pools.chain(bytes.length);
+                Elements.copyIn(bytes, Elements.BYTE, 0, bytes.length, m.payload);
+            }
         } else {
             long bytes = (long) count * Elements.scale(kind);
             if (bytes > Integer.MAX_VALUE) {
@@ -431,8 +442,10 @@ final class Node {
                         + bytes + " bytes is larger than 2 GiB");
             }
             m.byteLength = (int) bytes;
-            m.payload = pools.chain(bytes);
-            Elements.copyIn(buf, kind, offset, bytes, m.payload);
+            if (local) {
+                m.payload = pools.chain(bytes);
+                Elements.copyIn(buf, kind, offset, bytes, m.payload);
+            }
         }
         ThreadStats s = w.stats;
         s.messagesSent++;
@@ -445,11 +458,11 @@ final class Node {
         if (JfrEvents.active()) {
             JfrEvents.send(m);
         }
-        if (isLocal(dest)) {
+        if (local) {
             admit(src, local(dest), m);
             deliver(m, w.index);
         } else {
-            remote.send(m, w);
+            remote.send(m, w, data, at);
         }
     }
 
@@ -472,6 +485,8 @@ final class Node {
             }
             if (kind == Elements.OBJECT) {
                 deserialize(m, (Object[]) buf, offset, task.getClass().getClassLoader());
+            } else if (m.array != null) {
+                Elements.copyOut(m.array, m.arrayKind, m.byteLength, buf, kind, offset);
             } else {
                 Elements.copyOut(m.payload, m.byteLength, buf, kind, offset);
             }
@@ -544,8 +559,13 @@ final class Node {
     /** Reads the objects back with {@code loader}, the receiving task's: the program's own classes (say a
      *  record it sends) may be visible only there, not to the runtime's loader. */
     private static void deserialize(Message m, Object[] buf, int offset, ClassLoader loader) {
-        byte[] bytes = new byte[m.byteLength];
-        Elements.copyOut(m.payload, m.byteLength, bytes, Elements.BYTE, 0);
+        byte[] bytes;
+        if (m.array != null) {
+            bytes = (byte[]) m.array; // the serialised bytes as they came from another process
+        } else {
+            bytes = new byte[m.byteLength];
+            Elements.copyOut(m.payload, m.byteLength, bytes, Elements.BYTE, 0);
+        }
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
             @Override
             protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {

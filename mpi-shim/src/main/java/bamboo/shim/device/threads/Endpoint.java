@@ -399,6 +399,38 @@ public final class Endpoint {
         return e == null ? null : new Status(scope.local(e.source), e.tag, e.elements);
     }
 
+    /**
+     * Receives the oldest arrived message matching ({@code source}, {@code tag}) of {@code scope}
+     * (wildcards allowed) by reference: {@code into.data} becomes its data array, which the caller now
+     * owns (the eager copy or the transport's; a rendezvous message is copied here). No copy and nothing
+     * allocated for eager messages: for progress engines that keep the data (the task-graph runtime's
+     * message handler). Returns false when no such message has arrived.
+     */
+    public boolean take(Scope scope, int source, int tag, Taken into) {
+        final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
+        final Envelope e = mailbox.take(scope.wireContext(), from, tag);
+        if (e == null) {
+            return false;
+        }
+        // A rendezvous or synchronous send hands over the sender's own buffer: copy it out.
+        final boolean borrowed = e.sendOp != null && e.base != Datatype.Base.OBJECT;
+        into.data = borrowed ? Transfer.copyOf(e.data, e.dataOffset, e.elements) : e.data;
+        into.source = scope.local(e.source);
+        into.tag = e.tag;
+        into.elements = e.elements;
+        into.base = e.base;
+        if (e.budget != null) {
+            e.budget.release(e.bytes);
+        }
+        if (e.onMatched != null) {
+            e.onMatched.run();
+        }
+        if (e.sendOp != null) {
+            e.sendOp.finish();
+        }
+        return true;
+    }
+
     /** Waits until a matching message has arrived; returns its status without receiving it. */
     public Status probe(Scope scope, int source, int tag, String call) {
         final Status now = iprobe(scope, source, tag);

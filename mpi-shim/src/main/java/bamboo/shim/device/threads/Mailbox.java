@@ -114,6 +114,33 @@ final class Mailbox {
         return found;
     }
 
+    /** Removes and returns the oldest arrived message matching (context, source, tag); null when none. */
+    Envelope take(int context, int source, int tag) {
+        if (unexpectedCount == 0 && nextArrival == Long.MAX_VALUE) {
+            return null;
+        }
+        final RecvOp matches;
+        Envelope found = null;
+        lock.lock();
+        try {
+            progressLocked(System.nanoTime());
+            for (int i = 0, n = unexpected.size(); i < n; i++) {
+                final Envelope e = unexpected.get(i);
+                if (Matching.matches(e, context, source, tag)) {
+                    unexpected.remove(i);
+                    unexpectedCount = unexpected.size();
+                    found = e;
+                    break;
+                }
+            }
+            matches = takeChain();
+        } finally {
+            lock.unlock();
+        }
+        Transfer.finishAll(matches);
+        return found;
+    }
+
     /** Moves messages whose simulated arrival time has passed into matching. Cheap when none is due. */
     void progress() {
         final long next = nextArrival;
