@@ -93,9 +93,11 @@ final class Handler implements Agent, Node.Remote {
      *  cost one wake-up, short enough not to take a shared core from the workers. */
     private static final long SLEEP_AFTER_NANOS = 50_000;
     /** How long the handler dozes (parks) while a worker waits in the shim in its place. Messages that
-     *  arrive when the workers have all gone busy meanwhile wait at most this long to be received, and
-     *  no worker could run their tasks before it anyway. */
-    private static final long DOZE_NANOS = 1_000_000;
+     *  arrive when the workers have all gone busy meanwhile wait in the shim at most this long, which
+     *  delays nothing: no worker could run their tasks sooner, and the first one that runs out of work
+     *  receives them itself. Long, so that a dozing handler does not take a shared core from the workers
+     *  (the run's monitor pokes it every few tens of milliseconds anyway). */
+    private static final long DOZE_NANOS = 10_000_000;
     private long idleSince;
     /** Held by whoever receives (the handler or an idle worker): the inbound state is single-threaded. */
     private final AtomicBoolean inbound = new AtomicBoolean();

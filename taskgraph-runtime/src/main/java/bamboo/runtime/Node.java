@@ -39,6 +39,10 @@ final class Node {
     final AtomicLong owned = new AtomicLong();
     /** Sends messages to other processes; null with one process. */
     volatile Remote remote;
+    /** Every process of the graph when they all live in this JVM (then a sender counts a message to another
+     *  process against the receiver's inbox itself, and flow control holds it as it holds local senders);
+     *  null when the processes are JVMs of a world (then the receiving handler counts). */
+    private Node[] peers;
     private final boolean timing;
     private final boolean tracing;
     /** Flow control: a sender that leaves a task's inbox above this is held at its next evaluation point, */
@@ -77,6 +81,20 @@ final class Node {
         for (int w = 0; w < workers.length; w++) {
             workers[w] = new Worker(w, this, new TraceLog(tracing, rank, w, "worker " + w));
         }
+    }
+
+    /** Called before start when every process of the graph lives in this JVM. */
+    void peers(Node[] all) {
+        this.peers = all;
+    }
+
+    /** The task with id {@code id} when it lives in this JVM, else null. */
+    private Task peerTask(int id) {
+        if (isLocal(id)) {
+            return local(id);
+        }
+        Node[] all = peers;
+        return all == null ? null : all[placement.nodeOf(id)].local(id);
     }
 
     /** Creates this process's tasks with the factory (on the calling thread). */
@@ -328,6 +346,11 @@ final class Node {
     /** The handler: a message from another process for a local task; counted, over the limit the run fails. */
     void deliverRemote(Message m) {
         Task d = local(m.dest);
+        if (peers != null) {
+            d.addInFlight(-1); // counted by the sender (see send)
+            deliver(m, -1);
+            return;
+        }
         long charge = m.byteLength + MESSAGE_OVERHEAD;
         long held = d.addSent(charge);
         d.notePeak(held);
@@ -342,16 +365,18 @@ final class Node {
 
     /**
      * At {@code t}'s evaluation point after it flooded {@code d}: holds {@code t} (state HELD, on
-     * {@code d}'s held list) while {@code d} is busy (OWNED: queued or running, so it will receive) and
-     * over the threshold. Never holds for a task that waits, is held itself or has finished: whoever
-     * leaves OWNED writes its state, then takes its held list, and a holder pushes, then re-reads the
-     * state (all volatile: one of the two sees the other), so no hold outlives the receiver's time in
-     * OWNED. A receive that brings the inbox down to an eighth releases the list early; that path is
+     * {@code d}'s held list) while {@code d} is busy (OWNED: queued or running, so it will receive; or
+     * waiting with a message from another process of this JVM on its way, whose delivery evaluates it) and
+     * over the threshold. Never holds for a task that is held itself or has finished, or waits with
+     * nothing on its way: whoever leaves OWNED writes its state, then takes its held list (so does a
+     * delivery that finds the task still waiting), and a holder pushes, then re-reads the state and the
+     * messages on their way (all volatile: one of the two sees the other), so no hold outlives its
+     * reason. A receive that brings the inbox down to an eighth releases the list early; that path is
      * only prompt, not exact (the received count is an ordered store, so it and a concurrent push may
      * miss each other; the holder's re-check of the count then catches most, and leaving OWNED the rest).
      */
     private boolean hold(Task t, Task d, Task.Outcome o) {
-        if (d.state() != Task.OWNED || d.buffered() <= throttleBytes) {
+        if (!d.busyForFlowControl() || d.buffered() <= throttleBytes) {
             return false;
         }
         holds.incrementAndGet();
@@ -361,7 +386,7 @@ final class Node {
             releaseHeld(t, -1); // no task waits for one that is held itself
         }
         d.pushHeld(t);
-        if (d.state() != Task.OWNED || d.buffered() <= resumeBytes) {
+        if (!d.busyForFlowControl() || d.buffered() <= resumeBytes) {
             releaseHeld(d, -1);
         }
         return true;
@@ -375,10 +400,13 @@ final class Node {
             Task next = h.nextHeld;
             h.nextHeld = null;
             h.setState(Task.OWNED);
+            // A held sender may belong to another process of this JVM: it resumes there.
+            Node home = h.node;
+            int from = home == this ? fromWorker : -1;
             if (h.heldOutcome == Task.Outcome.YIELDED) {
-                schedule(h, fromWorker);
+                home.schedule(h, from);
             } else {
-                evaluate(h, fromWorker);
+                home.evaluate(h, from);
             }
             h = next;
         }
@@ -462,6 +490,11 @@ final class Node {
             admit(src, local(dest), m);
             deliver(m, w.index);
         } else {
+            Task d = peerTask(dest);
+            if (d != null) {
+                admit(src, d, m); // flow control as for a local receiver: it is in this JVM
+                d.addInFlight(1);
+            }
             remote.send(m, w, data, at);
         }
     }
