@@ -140,7 +140,7 @@ public final class Sum_BambooTask extends bamboo.runtime.Task {
                         pc = 3;
                         continue bambooLoop;
                     }
-                    // olap region 'olap': send block from Sum.java:27
+                    // olap region 'olap': send block (not pipelined: the send block reads mine, which the loop tail (the statements after the region) changes) from Sum.java:27
                     send: {
                         reqs[1] = bambooIsend((rank + 1) % size, step, mine, 0, 1);
                     }
