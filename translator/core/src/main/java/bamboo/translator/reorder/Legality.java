@@ -246,12 +246,12 @@ final class Legality {
             }
             for (String n : x.writes) {
                 if (w.reads.contains(n) || w.writes.contains(n)) {
-                    return "the send block changes " + n + ", which " + where + " uses";
+                    return "the send block changes " + names.describe(n) + ", used by " + where;
                 }
             }
             for (String n : x.reads) {
                 if (w.writes.contains(n)) {
-                    return "the send block reads " + n + ", which " + where + " changes";
+                    return "the send block reads " + names.describe(n) + ", changed by " + where;
                 }
             }
             if (x.global() && w.global()) {
@@ -265,6 +265,14 @@ final class Legality {
                                 + " changes the static " + n;
                     }
                 }
+            }
+            if (x.global() && (w.reads.contains(Effects.Names.SHARED) || w.writes.contains(Effects.Names.SHARED))) {
+                return "the send block calls " + first(x.unknownCalls) + ", of unknown effect, and " + where
+                        + " uses objects that static calls returned";
+            }
+            if (w.global() && (x.reads.contains(Effects.Names.SHARED) || x.writes.contains(Effects.Names.SHARED))) {
+                return where + " calls " + first(w.unknownCalls) + ", of unknown effect, and the send block uses "
+                        + "objects that static calls returned";
             }
             if (w.global()) {
                 Set<String> used = new LinkedHashSet<>(x.reads);
@@ -381,7 +389,7 @@ final class Legality {
     /** Forgets names that are locals of the piece itself (a static of the same name stays: it may be shadowed). */
     private void dropLocals(Effects e, Set<String> locals) {
         for (String n : locals) {
-            if (!names.isField(n)) {
+            if (!names.isField(n) && names.unaliased(n)) {
                 e.reads.remove(n);
                 e.writes.remove(n);
             }

@@ -113,6 +113,7 @@ public final class Pipelining {
         for (Region.Part p : sends) {
             lineAll(p.block());
             BlockStmt copy = p.block().clone();
+            copyPositions(p.block(), copy);
             d.step().substitute(copy);
             next.add(copy);
         }
@@ -123,13 +124,16 @@ public final class Pipelining {
                 lined(guarded, sends.get(0).line()))));
         part.setData(NEXT_ITERATION, guard.toString());
         lined(part, sends.get(0).line());
+        positioned(part, sends.get(0).labelled());
         r.body().getStatements().add(part);
         r.parts().add(new Region.Part(BlockKind.SEND, part, (BlockStmt) part.getStatement(), sends.get(0).line()));
 
         // At their own place the send blocks run only when the previous iteration did not run them.
         for (int i = 0; i < sends.size(); i++) {
             BlockStmt block = sends.get(i).block();
-            BlockStmt old = new BlockStmt(new NodeList<>(block.getStatements()));
+            List<Statement> statements = new ArrayList<>(block.getStatements());
+            block.setStatements(new NodeList<>()); // detach first: the old list would orphan them again
+            BlockStmt old = new BlockStmt(new NodeList<>(statements));
             NodeList<Statement> now = new NodeList<>();
             now.add(lined(new IfStmt(new UnaryExpr(new NameExpr(flag), UnaryExpr.Operator.LOGICAL_COMPLEMENT),
                     old, null), sends.get(i).line()));
@@ -137,6 +141,7 @@ public final class Pipelining {
                 now.add(lined(setFlag(flag, false), sends.get(i).line()));
             }
             block.setStatements(now);
+            positioned(block, sends.get(i).labelled());
         }
         r.labelled().setData(DECISION, "pipelined: the next iteration's send blocks run at the end of this one");
     }
@@ -167,6 +172,32 @@ public final class Pipelining {
                 c.getBegin().ifPresent(p -> c.setData(Marks.LINE, p.line));
             }
         }
+    }
+
+    /**
+     * Gives a clone its original's positions, node by node (the clone has the same shape). The analysis
+     * renames a local's uses by position (those after its declaration), so the copies must have them.
+     */
+    private static void copyPositions(Node original, Node copy) {
+        List<Node> from = original.findAll(Node.class);
+        List<Node> to = copy.findAll(Node.class);
+        for (int i = 0; i < Math.min(from.size(), to.size()); i++) {
+            Node f = from.get(i);
+            if (f.getClass() == to.get(i).getClass()) {
+                f.getRange().ifPresent(to.get(i)::setRange);
+            }
+        }
+    }
+
+    /** New nodes take the position of the send block they come from (after the loop variable's declaration). */
+    private static void positioned(Node n, Node at) {
+        at.getRange().ifPresent(range -> {
+            for (Node c : n.findAll(Node.class)) {
+                if (c.getRange().isEmpty()) {
+                    c.setRange(range);
+                }
+            }
+        });
     }
 
     private static <T extends Node> T lined(T n, int line) {
