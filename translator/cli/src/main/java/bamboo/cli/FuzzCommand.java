@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code bamboo fuzz}: differential fuzzing of the translator; the work is {@link Campaign}'s. */
 @Command(name = "fuzz", mixinStandardHelpOptions = true,
-        description = {"Generates random annotated SPMD programs, runs each untranslated on the mpi-shim and "
+        description = {"Differential fuzzing: random annotated programs, untranslated against translated.",
+                "",
+                "Generates random annotated SPMD programs, runs each untranslated on the mpi-shim and "
                 + "translated on the task-graph runtime at several task, worker and node counts, and compares "
                 + "their output. A divergence is shrunk to a small program and written as a test-corpus case.",
                 "Program i has seed SEED+i: '--seed SEED+i --count 1' reruns it alone (--keep shows its source)."},

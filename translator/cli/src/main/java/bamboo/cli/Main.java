@@ -8,8 +8,10 @@ import picocli.CommandLine.Command;
 /** Entry point of {@code ./bamboo}: dispatches to one subcommand and exits with its code. */
 @Command(name = "bamboo", mixinStandardHelpOptions = true, version = "Bamboo for Java 0.1.0-SNAPSHOT",
         description = {"Overlap communication with computation in message-passing Java programs.", "",
-                "Exit codes: 0 success, 1 the program or check failed, 2 bad usage or input, 3 deadlock,",
-                "4 a translated task ran past --task-timeout without reaching an evaluation point."},
+                "Exit codes: 0 success, 1 the program or check failed, 2 bad usage or input, 3 deadlock, "
+                        + "4 a translated task ran past --task-timeout without reaching an evaluation point.",
+                "",
+                "'bamboo help COMMAND' or 'bamboo COMMAND --help' explains a command."},
         subcommands = {
                 RunCommand.class,
                 BenchCommand.class,

@@ -20,26 +20,28 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {
                 "Runs an SPMD program written against the mpiJava 1.2 API (MPJ Express style).",
                 "",
-                "Untranslated, N ranks run as threads in one JVM (the threads device); each rank loads the",
-                "program's classes in its own class loader, so mutable statics are per rank. A single",
-                ".java file is compiled on the fly against the mpi-shim, like 'java File.java'.",
+                "Untranslated, N ranks run as threads in one JVM (the threads device); each rank loads the "
+                        + "program's classes in its own class loader, so mutable statics are per rank. A single "
+                        + ".java file is compiled on the fly against the mpi-shim, like 'java File.java'.",
                 "",
-                "With --nodes K the ranks are placed block-wise on K simulated nodes: a message between",
-                "nodes arrives after --latency + bytes / --bandwidth; within a node at memory speed.",
+                "With --nodes K the ranks are placed block-wise on K simulated nodes: a message between "
+                        + "nodes arrives after --latency + bytes / --bandwidth; within a node at memory speed.",
                 "",
-                "Exit codes: 0 success; 1 a rank threw (one line names it; --verbose for the trace);",
-                "2 bad usage, a file that does not compile or an unknown class; 3 deadlock (every live",
-                "rank blocked in MPI with nothing in flight: the report says who waits for what);",
-                "4 (with --translated) a task ran longer than --task-timeout without reaching its next",
-                "evaluation point (the message names the task and the line it is at).",
+                "With --translated the program is translated (a .java file on the fly; a class name runs its "
+                        + "compiled companion X_Bamboo) and runs as --np tasks on --nodes processes of --workers "
+                        + "worker threads each, on the task-graph runtime. With --device aeron too, each of the "
+                        + "--nodes processes is its own JVM (tasks placed block-wise), over Aeron.",
                 "",
-                "With --translated the program is translated (a .java file on the fly; a class name runs its",
-                "compiled companion X_Bamboo) and runs as --np tasks on --nodes processes of --workers",
-                "worker threads each, on the task-graph runtime. With --device aeron too, each of the",
-                "--nodes processes is its own JVM (tasks placed block-wise), over Aeron.",
-                "",
-                "With --device aeron every rank is its own JVM, connected over Aeron (IPC on one host, UDP",
-                "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun."},
+                "With --device aeron every rank is its own JVM, connected over Aeron (IPC on one host, UDP "
+                        + "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success",
+                "1:a rank threw (one line names it; --verbose for the stack trace)",
+                "2:bad usage, a file that does not compile or an unknown class",
+                "3:deadlock: every live rank blocked in MPI with nothing in flight (the report says who waits "
+                        + "for what)",
+                "4:with --translated, a task ran longer than --task-timeout without reaching its next "
+                        + "evaluation point (the message names the task and the line it is at)"},
         footer = {"", "Examples:",
                 "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
                 "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
