@@ -115,7 +115,23 @@ final class Legality {
             return Decision.no("the loop's update is not one step of one variable (i++, i += c, ...) "
                     + "or it has no condition");
         }
+        if (!intOrLong(loop, step.variable())) {
+            return Decision.no("the loop variable " + step.variable() + " is not an int or long local "
+                    + "(i + c must compute what i += c does)");
+        }
         return new Check(r, sends, loop, step, before, after).run();
+    }
+
+    /** The loop variable's declaration (in the loop's initialisation, else anywhere in main) has type int or long. */
+    private boolean intOrLong(ForStmt loop, String v) {
+        List<VariableDeclarator> found = new ArrayList<>();
+        loop.getInitialization().forEach(e -> found.addAll(e.findAll(VariableDeclarator.class,
+                d -> d.getNameAsString().equals(v))));
+        if (found.isEmpty()) {
+            found.addAll(main.findAll(VariableDeclarator.class, d -> d.getNameAsString().equals(v)));
+        }
+        return !found.isEmpty() && found.stream().allMatch(d -> d.getType().asString().equals("int")
+                || d.getType().asString().equals("long"));
     }
 
     private static String kind(Statement loop) {

@@ -282,6 +282,12 @@ class PipeliningDecisionTest {
     }
 
     @Test
+    void shortLoopVariableForbids() {
+        check(program(loop("for (short it = 0; it < n; it++)", NONE, region(NO + "is not an int or long local",
+                SEND, COMPUTE))));
+    }
+
+    @Test
     void updateThatIsNotAStepForbids() {
         check(program(loop("for (int it = 1; it < n; it *= 2)", NONE, region(NO + "not one step of one variable",
                 SEND, COMPUTE))));
