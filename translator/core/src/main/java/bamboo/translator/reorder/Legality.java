@@ -209,8 +209,6 @@ final class Legality {
                     x.reads.remove(v);
                     continue;
                 }
-                Effects e = new Effects(names).add(s);
-                dropLocals(e, nestedDeclarations(s));
                 pre.add(s);
                 dropLocals(pre, nestedDeclarations(s));
             }
