@@ -24,6 +24,13 @@ class PipeliningDecisionTest {
     private static final String NO = "// NOT PIPELINED: ";
 
     /** A program around a main body given line by line; a static helper and a kernel class are there too. */
+    private static String[] program(String[] first, String[] second) {
+        String[] all = new String[first.length + second.length];
+        System.arraycopy(first, 0, all, 0, first.length);
+        System.arraycopy(second, 0, all, first.length, second.length);
+        return program(all);
+    }
+
     private static String[] program(String first, String[] rest) {
         String[] all = new String[rest.length + 1];
         all[0] = first;
@@ -314,5 +321,22 @@ class PipeliningDecisionTest {
         assertTrue(task.contains("if ((t + 2) < size) {"), task);
         assertTrue(task.contains("send((rank + (t + 2)) % size, 1, a, 0, 1);"), task);
         assertEquals(1, task.split("bambooPipedOlap\\d+ = true;", -1).length - 1, "one place sets the flag");
+    }
+
+    /** Regression: the pipelined copy and the guarded send block lost their positions (or their parent) and
+     *  kept the name of a loop variable that the analysis renamed because two loops declare it. */
+    @Test
+    void twoLoopsWithOneVariableNameRenameThePipelinedCopies() {
+        String[] lines = program(
+                loop("for (int t = 0; t < n; t++)", NONE, region(YES,
+                        "                send: { MPI.COMM_WORLD.Send(a, 0, 1, MPI.DOUBLE, right, t); }", COMPUTE)),
+                loop("for (int t = 0; t < n; t++)", NONE, region(YES,
+                        "                send: { MPI.COMM_WORLD.Send(a, 0, 1, MPI.DOUBLE, left, 100 + t); }", COMPUTE)));
+        check(lines);
+        TranslationResult r = new Translator().translate(List.of(new SourceFile("P.java", String.join("\n", lines))));
+        String task = r.generated().get(0).text();
+        assertTrue(task.contains("if ((t_2 + 1) < n) {"), task);
+        assertTrue(task.contains("send(left, 100 + (t_2 + 1), a, 0, 1);"), task);
+        assertTrue(task.contains("send(left, 100 + t_2, a, 0, 1);"), task);
     }
 }
