@@ -11,6 +11,17 @@ public interface Runner {
      */
     double run(RunPlan plan, String[] argv) throws RunFailure;
 
+    /**
+     * Does the once-per-benchmark work for {@code plan} before its first run (the translated runner
+     * translates and compiles the program), so that the progress display can say what takes the time.
+     *
+     * @return what was done, for the progress display, or null when there was nothing to do
+     * @throws RunFailure when the plan cannot run at all
+     */
+    default String prepare(RunPlan plan) throws RunFailure {
+        return null;
+    }
+
     /** A run that failed: the message is one line for the table. */
     final class RunFailure extends Exception {
         private static final long serialVersionUID = 1L;
