@@ -367,7 +367,9 @@ public final class StateMachine {
         Region.Part compute = null;
         List<Region.Part> after = new ArrayList<>();
         for (Region.Part p : r.parts()) {
-            if (p.kind() == BlockKind.SEND && compute == null) {
+            if (p.labelled().containsData(Pipelining.NEXT_ITERATION)) {
+                after.add(p); // the next iteration's send blocks: at the end, also in a region without compute block
+            } else if (p.kind() == BlockKind.SEND && compute == null) {
                 // Send blocks first: receives do not depend on them, so every task sends before it waits.
                 structured(p.labelled(), first ? "olap region '" + name + "': send block" + decision(r) : "send block");
                 first = false;

@@ -339,4 +339,16 @@ class PipeliningDecisionTest {
         assertTrue(task.contains("send(left, 100 + (t_2 + 1), a, 0, 1);"), task);
         assertTrue(task.contains("send(left, 100 + t_2, a, 0, 1);"), task);
     }
+
+    /** Regression: in a region without a compute block the pipelined copy ran before the evaluation point. */
+    @Test
+    void regionWithoutComputeBlockSendsTheNextIterationAfterItsReceives() {
+        String[] lines = program(loop("for (int it = 0; it < n; it++)", NONE, region(YES, SEND)));
+        check(lines);
+        TranslationResult r = new Translator().translate(List.of(new SourceFile("P.java", String.join("\n", lines))));
+        String task = r.generated().get(0).text();
+        int receive = task.indexOf("// receive block from P.java");
+        int next = task.indexOf("// send blocks of the next iteration");
+        assertTrue(receive > 0 && next > receive, task);
+    }
 }
