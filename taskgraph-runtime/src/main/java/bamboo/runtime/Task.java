@@ -54,6 +54,8 @@ public abstract class Task {
             AtomicLongFieldUpdater.newUpdater(Task.class, "receivedBytes");
     private static final AtomicLongFieldUpdater<Task> PEAK =
             AtomicLongFieldUpdater.newUpdater(Task.class, "peakBuffered");
+    private static final AtomicIntegerFieldUpdater<Task> IN_FLIGHT =
+            AtomicIntegerFieldUpdater.newUpdater(Task.class, "inFlight");
     private static final AtomicReferenceFieldUpdater<Task, Task> HELD_SENDERS =
             AtomicReferenceFieldUpdater.newUpdater(Task.class, Task.class, "heldSenders");
 
@@ -88,6 +90,9 @@ public abstract class Task {
     private volatile long sentBytes;
     private volatile long receivedBytes;
     private volatile long peakBuffered;
+    /** Messages sent to this task from another process of this JVM and not yet injected (they count in
+     *  sentBytes already): while some are on their way, a waiting task will be evaluated again. */
+    private volatile int inFlight;
     /** Lock-free stack of tasks held until this one drains its inbox or stops consuming. */
     private volatile Task heldSenders;
     Task nextHeld;
@@ -333,6 +338,23 @@ public abstract class Task {
     final long addSent(long bytes) {
         long received = receivedBytes;
         return SENT.addAndGet(this, bytes) - received;
+    }
+
+    /** Any thread: counts a message from another process of this JVM on its way here (+1) or injected (-1). */
+    final void addInFlight(int n) {
+        IN_FLIGHT.addAndGet(this, n);
+    }
+
+    /**
+     * Flow control: whether this task is sure to look at its inbox again, so that a sender may be held on
+     * it: it is queued or running, or it waits with a message from another process still on its way (the
+     * delivery evaluates its firing rule, and if it goes back to waiting it releases its held list). The
+     * state is read first: every way out of that (waiting again, being held, finishing) writes the state,
+     * then takes the held list.
+     */
+    final boolean busyForFlowControl() {
+        int s = state;
+        return s == OWNED || (s == WAITING && inFlight > 0);
     }
 
     /** Owner only: counts {@code bytes} received. */

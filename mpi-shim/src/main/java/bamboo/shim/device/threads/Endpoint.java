@@ -419,6 +419,39 @@ public final class Endpoint {
         return e == null ? null : new Status(scope.local(e.source), e.tag, e.elements);
     }
 
+    /**
+     * Receives the oldest arrived message matching ({@code source}, {@code tag}) of {@code scope}
+     * (wildcards allowed) by reference: {@code into.data} becomes its data array, which the caller now
+     * owns (the eager copy or the transport's; a rendezvous message is copied here). No copy and nothing
+     * allocated for eager messages: for progress engines that keep the data (the task-graph runtime's
+     * message handler). Returns false when no such message has arrived.
+     */
+    public boolean take(Scope scope, int source, int tag, Taken into) {
+        final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
+        final Envelope e = mailbox.take(scope.wireContext(), from, tag);
+        if (e == null) {
+            return false;
+        }
+        // A rendezvous or synchronous send hands over the sender's own buffer: copy it out.
+        final boolean borrowed = e.sendOp != null && e.base != Datatype.Base.OBJECT;
+        into.data = borrowed ? Transfer.copyOf(e.data, e.dataOffset, e.elements) : e.data;
+        into.source = scope.local(e.source);
+        into.tag = e.tag;
+        into.elements = e.elements;
+        into.base = e.base;
+        if (e.budget != null) {
+            e.budget.release(e.bytes);
+        }
+        if (e.onMatched != null) {
+            e.onMatched.run();
+        }
+        if (e.sendOp != null) {
+            e.sendOp.finish();
+        }
+        completions++; // progress, for the deadlock watch (nobody waits on a take: no signal)
+        return true;
+    }
+
     /** Waits until a matching message has arrived; returns its status without receiving it. */
     public Status probe(Scope scope, int source, int tag, String call) {
         final Status now = iprobe(scope, source, tag);
@@ -470,6 +503,39 @@ public final class Endpoint {
     }
 
     // ---- waiting -------------------------------------------------------------------------------------
+
+    /** How many messages have become matchable at this rank so far (for {@link #awaitArrival}). */
+    public long arrivals() {
+        return mailbox.arrivals();
+    }
+
+    /**
+     * Parks the calling thread until a message becomes matchable at this rank after {@code seen} (a value
+     * of {@link #arrivals()} read before the caller last probed), a simulated arrival is due, another
+     * thread unparks it, or {@code maxNanos} pass. For a progress engine that also waits for work of its
+     * own (the task-graph runtime's idle workers): it is woken as a thread blocked in Probe would be, and
+     * by a plain {@code LockSupport.unpark}.
+     */
+    public void awaitArrival(long seen, long maxNanos) {
+        final int slot = waiters.register();
+        try {
+            // Registered first, then look: a sender either sees us registered or we see its arrival.
+            if (mailbox.arrivals() != seen) {
+                return;
+            }
+            long wait = maxNanos;
+            final long next = mailbox.nextArrival();
+            if (next != Long.MAX_VALUE) {
+                wait = Math.min(wait, next - System.nanoTime());
+            }
+            if (wait > 0) {
+                parks++;
+                LockSupport.parkNanos(this, wait);
+            }
+        } finally {
+            waiters.unregister(slot);
+        }
+    }
 
     /**
      * Blocks the calling thread until {@code c} holds: spins briefly when every rank may have a core,

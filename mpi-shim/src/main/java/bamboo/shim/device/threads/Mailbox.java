@@ -30,6 +30,9 @@ final class Mailbox {
     /** Size of {@link #unexpected}, readable without the lock: a polling Iprobe on an empty mailbox
      *  (the runtime's message handler) then costs two volatile reads, not a lock the senders need. */
     private volatile int unexpectedCount;
+    /** Messages that became matchable so far (written under the lock): a progress engine compares it
+     *  with the value it read before its last probe (see {@link Endpoint#awaitArrival}). */
+    private volatile long arrivals;
     private RecvOp chain;
     /** Size of {@link #posted}, readable without the lock: a sender skips the direct path when it is 0. */
     private volatile int postedCount;
@@ -154,6 +157,33 @@ final class Mailbox {
         return found;
     }
 
+    /** Removes and returns the oldest arrived message matching (context, source, tag); null when none. */
+    Envelope take(int context, int source, int tag) {
+        if (unexpectedCount == 0 && nextArrival == Long.MAX_VALUE) {
+            return null;
+        }
+        final RecvOp matches;
+        Envelope found = null;
+        lock.lock();
+        try {
+            progressLocked(System.nanoTime());
+            for (int i = 0, n = unexpected.size(); i < n; i++) {
+                final Envelope e = unexpected.get(i);
+                if (Matching.matches(e, context, source, tag)) {
+                    unexpected.remove(i);
+                    unexpectedCount = unexpected.size();
+                    found = e;
+                    break;
+                }
+            }
+            matches = takeChain();
+        } finally {
+            lock.unlock();
+        }
+        Transfer.finishAll(matches);
+        return found;
+    }
+
     /** Moves messages whose simulated arrival time has passed into matching. Cheap when none is due. */
     void progress() {
         final long next = nextArrival;
@@ -169,6 +199,10 @@ final class Mailbox {
             lock.unlock();
         }
         Transfer.finishAll(matches);
+    }
+
+    long arrivals() {
+        return arrivals;
     }
 
     /** Earliest arrival time of a message in transit, or {@link Long#MAX_VALUE}. */
@@ -280,6 +314,7 @@ final class Mailbox {
     }
 
     private void arrivedLocked(Envelope e) {
+        arrivals++;
         for (int i = 0, n = posted.size(); i < n; i++) {
             final RecvOp r = posted.get(i);
             if (r.matches(e)) {

@@ -11,6 +11,7 @@ import bamboo.translator.find.Region;
 import bamboo.translator.outline.StateMachine;
 import bamboo.translator.parse.JavaSources;
 import bamboo.translator.reorder.BlockOrder;
+import bamboo.translator.reorder.Pipelining;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -32,6 +33,7 @@ public final class ProgramEmitter {
 
     public List<GeneratedSource> emit(Program program, Diagnostics d) {
         int before = d.size();
+        new Pipelining(program).run(); // rewrites the rank body: the analysis sees the pipelined send blocks
         BodyAnalysis analysis = new BodyAnalysis(sources.facade(), program, d);
         analysis.run();
         new BlockOrder(program.fileName(), d).check(program);
