@@ -147,17 +147,19 @@ public final class AppBench {
     /** The runner's once-per-benchmark work (translation), announced so a long pause has a reason. */
     private void prepare(Row row, Progress progress) {
         RunPlan p = row.plan();
-        String what = p.app().name() + " " + p.label();
+        Runner runner = runnerOf(p);
+        String what = runner.preparing(p);
+        if (what == null) {
+            return;
+        }
+        progress.begin(p.app().name() + " " + p.label() + ": " + what);
         long start = System.nanoTime();
         try {
-            String done = runnerOf(p).prepare(p);
-            if (done != null) {
-                progress.note(String.format(Locale.ROOT, "%s: %s (%.1f s)", what, done,
-                        (System.nanoTime() - start) / 1e9));
-            }
+            runner.prepare(p);
+            progress.ended(String.format(Locale.ROOT, "done (%.1f s)", (System.nanoTime() - start) / 1e9));
         } catch (Runner.RunFailure e) {
             row.fail(e.getMessage());
-            progress.note(what + ": FAILED: " + e.getMessage());
+            progress.ended("FAILED: " + e.getMessage());
         }
     }
 
@@ -193,8 +195,10 @@ public final class AppBench {
             Files.delete(probe);
             return null;
         } catch (IOException | SecurityException e) {
-            String why = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null
-                    ? fse.getReason() : e.getClass().getSimpleName();
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.NoSuchFileException ? "the folder cannot be created there"
+                    : e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
+                    : e.getClass().getSimpleName();
             return "--out " + out + ": cannot write the results there (" + why + ")";
         }
     }

@@ -136,11 +136,15 @@ class AppBenchTest {
     void theRunnersPreparationIsAnnouncedAndItsFailureFailsTheRow() {
         Runner translating = new Runner() {
             @Override
-            public String prepare(RunPlan plan) throws RunFailure {
+            public String preparing(RunPlan plan) {
+                return "translating " + plan.app().mainClass(plan.form());
+            }
+
+            @Override
+            public void prepare(RunPlan plan) throws RunFailure {
                 if (plan.k() == 4) {
                     throw new RunFailure("translation failed: Annotated.java:3:1: error: no");
                 }
-                return "translated " + plan.app().mainClass(plan.form());
             }
 
             @Override
@@ -154,7 +158,10 @@ class AppBenchTest {
         ResultTable t = new AppBench(o, (p, a) -> 1.0, translating, new PrintStream(err, true, StandardCharsets.UTF_8))
                 .measure();
         String progress = err.toString(StandardCharsets.UTF_8);
-        assertTrue(progress.contains("jacobi3d bamboo k=2: translated bamboo.examples.jacobi3d.Annotated ("), progress);
+        assertTrue(progress.contains("jacobi3d bamboo k=2: translating bamboo.examples.jacobi3d.Annotated ... done ("),
+                progress);
+        assertTrue(progress.contains("jacobi3d bamboo k=4: translating bamboo.examples.jacobi3d.Annotated ... FAILED: "
+                + "translation failed: Annotated.java:3:1: error: no\n"), progress);
         assertTrue(t.rows().get(0).ok());
         assertEquals("FAILED: translation failed: Annotated.java:3:1: error: no", t.rows().get(1).status());
     }

@@ -60,13 +60,14 @@ public final class TranslatedAppRunner implements Runner {
     }
 
     @Override
-    public String prepare(RunPlan plan) throws RunFailure {
+    public String preparing(RunPlan plan) {
         String mainClass = plan.app().mainClass(plan.form());
-        if (classpaths.containsKey(mainClass)) {
-            return null;
-        }
-        classpathFor(mainClass);
-        return "translated " + mainClass + " and compiled it";
+        return classpaths.containsKey(mainClass) ? null : "translating and compiling " + mainClass;
+    }
+
+    @Override
+    public void prepare(RunPlan plan) throws RunFailure {
+        classpathFor(plan.app().mainClass(plan.form()));
     }
 
     @Override
