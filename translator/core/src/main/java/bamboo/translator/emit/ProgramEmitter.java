@@ -89,7 +89,7 @@ public final class ProgramEmitter {
     private static boolean hasReceive(BlockStmt b) {
         for (MethodCallExpr c : b.findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && (m.op().isReceive() || m.op() == bamboo.translator.find.MpiOp.PROBE)) {
+            if (m != null && (m.op().isReceive() || m.op() == bamboo.translator.find.MpiOp.PROBE || m.op().isStart())) {
                 return true;
             }
         }
@@ -97,13 +97,15 @@ public final class ProgramEmitter {
     }
 
     /**
-     * Whether main looks at requests beyond waiting for them (Waitany, Test..., a Wait's Status): then its
-     * Wait / Waitall statements must mark requests inactive instead of vanishing.
+     * Whether main looks at requests beyond waiting for them (Waitany, Test..., a Wait's Status, Is_null,
+     * and Start, which must find its persistent request inactive again): then its Wait / Waitall statements
+     * must mark requests inactive instead of vanishing.
      */
     private static boolean inspectsRequests(Program p) {
         for (MethodCallExpr c : p.main().findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && (m.op().inspectsRequests() || m.op().isWait()
+            if (m != null && (m.op().inspectsRequests() || m.op().isStart() || m.op() == bamboo.translator.find.MpiOp.IS_NULL
+                    || m.op().isWait()
                     && !(c.getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt))) {
                 return true;
             }
