@@ -94,4 +94,10 @@ final class Elements {
             remaining -= n;
         }
     }
+
+    /** Copies {@code bytes} bytes from the start of a primitive array (of kind {@code fromKind}) into a
+     *  primitive array at element {@code offset}: a payload received from another process. */
+    static void copyOut(Object from, int fromKind, long bytes, Object buf, int kind, int offset) {
+        UnsafeApi.copyMemory(from, BASE[fromKind], buf, BASE[kind] + (long) offset * SCALE[kind], bytes);
+    }
 }

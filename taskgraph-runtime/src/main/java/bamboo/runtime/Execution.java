@@ -30,8 +30,12 @@ final class Execution {
         for (int r = 0; r < config.nodes; r++) {
             nodes.add(new Node(r, placement, config, control));
         }
+        Node[] all = nodes.toArray(new Node[0]);
         for (Node n : nodes) {
             n.createTasks();
+            if (all.length > 1) {
+                n.peers(all);
+            }
         }
         long start = System.nanoTime();
         String stuck;

@@ -1,61 +1,67 @@
 package bamboo.runtime;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 import bamboo.shim.device.threads.Binding;
 import bamboo.shim.device.threads.Endpoint;
-import java.util.concurrent.atomic.AtomicBoolean;
+import bamboo.shim.device.threads.Scope;
+import bamboo.shim.device.threads.SendMode;
+import bamboo.shim.device.threads.Taken;
+import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
-import mpi.Request;
-import mpi.Status;
 import org.agrona.concurrent.Agent;
 
 /**
  * The message handler of one process: an Agrona agent running on the process's shim rank thread, the one
- * progress engine for traffic between processes. Outbound, workers hand it messages (a lock-free stack)
- * and it sends each as a header ({@code Isend} of ints) followed by its payload chunks ({@code Isend} of
- * bytes, one per chunk). Inbound, it probes for any message from any process: a header opens a message
- * from that process, each chunk that follows is received straight into the next pooled chunk of the
- * oldest open message of its sender (the shim keeps the per-sender order across tags), and a message is
- * injected into its task once all its chunks are in, so the non-overtaking order per (source,
- * destination, tag) holds end to end. Runtime traffic uses three reserved tags at the top of the tag
- * range.
+ * progress engine for traffic between processes, and the protocol of that traffic. A message to a task
+ * of another process travels as two shim messages: a header (12 ints: source and destination task, tag,
+ * element kind and count, byte length, sequence number, trace id, send time) and, unless it is empty, its
+ * payload as one message of its own element type. Runtime traffic uses reserved tags at the top of the
+ * tag range.
+ *
+ * <p>Copies. The sending worker hands the task's buffer to the shim, which copies it once (a copying
+ * send: it never holds on to the buffer, so {@code send} may return at once), and the receiving side
+ * takes that copy by reference ({@link Endpoint#take}) and keeps it as the message's payload until the
+ * task receives it: the data is copied twice on its way, as between two ranks of an untranslated program
+ * (into the shim, out to the receive buffer), and no pooled chunk is involved. Messages within a process
+ * use pooled chunks instead (see {@link Node#send}).
+ *
+ * <p>Order. The sender transmits header and payload together under one lock, so per pair of processes
+ * payloads arrive in the order of their headers (the shim does not overtake): a header opens a message of
+ * its sender, the next payload from that sender completes the oldest open one, and messages are injected
+ * strictly in arrival order per source process, so the non-overtaking order per (source, destination,
+ * tag) holds end to end, for wildcards too.
  *
  * <p>Because nothing inbound is ever pre-posted, everything the handler waits for is visible to a
  * blocking {@code Probe(ANY_SOURCE, ANY_TAG)}: after a short poll with nothing to do it sleeps there, and
- * the shim wakes it the moment a message arrives (also at the end of a simulated latency). It never spins
- * while a large message trickles in, which matters when a process has one core for its worker and its
- * handler. A worker that hands it a message while it sleeps wakes it with an empty message to its own
- * rank (the shim is MPI_THREAD_MULTIPLE), and so does the run's monitor every few tens of milliseconds,
- * which keeps the shim's own deadlock watch quiet while tasks compute.
+ * the shim wakes it the moment a message arrives (also at the end of a simulated latency). A worker that
+ * hands it a message while it sleeps wakes it with an empty message to its own rank (the shim is
+ * MPI_THREAD_MULTIPLE), and so does the run's monitor every few tens of milliseconds, which keeps the
+ * shim's own deadlock watch quiet while tasks compute.
+ *
+ * <p>Idle workers share the inbound work ({@link #pollInbound}, {@link #awaitInbound}): a worker with
+ * nothing to run receives what has arrived itself, and instead of parking it waits in the shim for the
+ * next arrival. A message for a waiting task then costs one thread wake-up (the worker's), as a receive
+ * in an untranslated rank does, instead of two in a row (the handler's, then the worker's). The inbound
+ * state is guarded by a try-lock: whoever holds it receives, the others go on. While a worker waits in
+ * the shim the handler does not (both would be woken by every arrival); it dozes and takes over when
+ * the workers are busy again.
  */
 final class Handler implements Agent, Node.Remote {
     static final int HEADER_TAG = MPI.TAG_UB - 1;
-    static final int CHUNK_TAG = MPI.TAG_UB - 2;
+    static final int PAYLOAD_TAG = MPI.TAG_UB - 2;
     static final int WAKE_TAG = MPI.TAG_UB - 3;
     private static final int HEADER_INTS = 12;
-
-    /** A message on its way out: kept until the shim is done with its buffers. */
-    private static final class Outgoing {
-        final int[] header = new int[HEADER_INTS];
-        final List<Request> requests = new ArrayList<>();
-        Message message;
-    }
-
-    /** A message coming in: injected when every chunk has arrived. */
-    private static final class Incoming {
-        Message message;
-        /** The chunk the next payload message fills. */
-        Chunk next;
-        /** Payload bytes still to come. */
-        int remaining;
-    }
+    /** The shim datatype of each element kind of {@link Elements} ({@code Object[]} travels serialised). */
+    private static final Datatype[] TYPES = {
+        MPI.BYTE, MPI.BOOLEAN, MPI.CHAR, MPI.SHORT, MPI.INT, MPI.FLOAT, MPI.LONG, MPI.DOUBLE, MPI.BYTE};
 
     final Node node;
     final ThreadStats stats;
@@ -64,38 +70,52 @@ final class Handler implements Agent, Node.Remote {
     final AtomicLong handed = new AtomicLong();
     /** Messages this handler injected into local tasks. */
     final AtomicLong delivered = new AtomicLong();
+    /** Messages waiting to be transmitted (only before the handler is bound to its rank); newest first. */
     private final AtomicReference<Message> outbox = new AtomicReference<>();
-    /** Guards the outbound state (outbox draining, sending, spareOut, send statistics): workers transmit
-     *  their own messages and the handler completes them. */
+    /** Guards the outbound side (outbox draining, transmitting, the send header and statistics): workers
+     *  transmit their own messages, and one sender's messages must keep their order. */
     private final Object sendLock = new Object();
-    private final int ranks;
+    private final int[] headerOut = new int[HEADER_INTS];
     private final boolean tracing;
-    private final ArrayList<Outgoing> sending = new ArrayList<>();
-    private final ArrayDeque<Outgoing> spareOut = new ArrayDeque<>();
-    private final ArrayDeque<Incoming>[] arriving;
-    private final ArrayDeque<Incoming> spareIn = new ArrayDeque<>();
-    private final int[] headerIn = new int[HEADER_INTS];
+    /** Per source process: messages whose header has come in, oldest first, until they are injected. */
+    private final ArrayDeque<Message>[] arriving;
+    private final Taken taken = new Taken();
     private volatile Thread thread;
     HandlerIdler idler;
     /** This process's shim rank, captured on the rank thread; used to send wake-ups from other threads. */
     volatile Endpoint endpoint;
+    /** COMM_WORLD of the handler's rank: runtime traffic goes through the endpoint directly. */
+    private volatile Scope world;
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private volatile boolean stopRequested;
-    private final byte[] wakeIn = new byte[1];
     private static final byte[] WAKE = new byte[0];
     /** How long the handler polls before it sleeps in the shim: long enough for a burst of messages to
      *  cost one wake-up, short enough not to take a shared core from the workers. */
     private static final long SLEEP_AFTER_NANOS = 50_000;
+    /** How long the handler dozes (parks) while a worker waits in the shim in its place. Messages that
+     *  arrive when the workers have all gone busy meanwhile wait in the shim at most this long, which
+     *  delays nothing: no worker could run their tasks sooner, and the first one that runs out of work
+     *  receives them itself. Long, so that a dozing handler does not take a shared core from the workers
+     *  (the run's monitor pokes it every few tens of milliseconds anyway). */
+    private static final long DOZE_NANOS = 10_000_000;
     private long idleSince;
+    /** Held by whoever receives (the handler or an idle worker): the inbound state is single-threaded. */
+    private final AtomicBoolean inbound = new AtomicBoolean();
+    /** Workers waiting in the shim for an arrival ({@link #awaitInbound}). */
+    private final AtomicInteger workersInShim = new AtomicInteger();
+    /** Whether the handler's current sleep is in the shim (a poke sends a wake-up message) or a doze (a
+     *  poke unparks it). */
+    private volatile boolean sleepsInShim;
+    /** Where a failure of inbound work on a worker goes (the same place as the handler agent's errors). */
+    Consumer<Throwable> onError;
 
     @SuppressWarnings("unchecked")
     Handler(Node node, int ranks) {
         this.node = node;
-        this.ranks = ranks;
         this.tracing = node.config.trace != null;
         this.stats = new ThreadStats(roleName(), true);
         this.trace = new TraceLog(tracing, node.rank, node.workers.length, "handler");
-        this.arriving = (ArrayDeque<Incoming>[]) new ArrayDeque<?>[ranks];
+        this.arriving = (ArrayDeque<Message>[]) new ArrayDeque<?>[ranks];
         for (int r = 0; r < ranks; r++) {
             arriving[r] = new ArrayDeque<>();
         }
@@ -113,7 +133,12 @@ final class Handler implements Agent, Node.Remote {
 
     /** Set before the handler starts, in a world graph only. */
     ControlSink controlSink;
-    private byte[] controlIn = new byte[256];
+
+    /** Sets the shim rank this handler (and the workers, when they transmit) talk through. */
+    void bind(Endpoint ep) {
+        world = ep.world().worldScope();
+        endpoint = ep;
+    }
 
     @Override
     public void onStart() {
@@ -131,45 +156,86 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
+    // ---- outbound ----------------------------------------------------------------------------------
+
     /**
-     * Any worker of this process: sends a message to another process. The worker transmits it itself
-     * (one {@code Isend} per header and chunk, which return at once): handing it to the handler thread
-     * instead cost a thread wake-up per message, and on a machine whose cores are all busy computing the
-     * handler then waited for a time slice (milliseconds) while the receiving process sat idle. Messages
-     * go through the outbox only until the handler is bound to its shim rank, and while the outbox still
-     * holds older ones, so the order of one sender's messages never changes.
+     * Any worker of this process: sends a message to a task of another process; {@code data} from
+     * {@code offset} holds its payload ({@code m.count} elements of kind {@code m.kind}, or for
+     * {@code Object[]} the {@code m.byteLength} serialised bytes). The worker transmits it itself: the
+     * shim copies the payload at once, so nothing is kept and the message goes back to the pool. (Handing
+     * it to the handler thread instead cost a thread wake-up per message, and on a machine whose cores
+     * are all busy computing the handler then waited for a time slice while the receiving process sat
+     * idle.) Until the handler is bound to its rank, messages wait in the outbox with a private copy of
+     * their payload, and later ones queue behind them, so one sender's order never changes.
      */
     @Override
-    public void send(Message m, Worker from) {
+    public void send(Message m, Worker from, Object data, int offset) {
         handed.incrementAndGet();
-        boolean pending;
         synchronized (sendLock) {
             Endpoint ep = endpoint;
             if (ep == null || outbox.get() != null) {
+                keepPayload(m, data, offset);
                 queue(m);
                 return;
             }
-            Endpoint previous = Binding.current();
-            if (previous != ep) {
-                Binding.bind(ep);
-            }
+            bindWorker(ep);
             try {
-                transmit(m);
-                completeSends();
-            } catch (MPIException e) {
+                transmit(ep, m, data, offset);
+            } catch (MPIException | RuntimeException e) {
                 node.control.fail(new GraphFailure(m.source, "cannot send a message from task " + m.source
                         + " to task " + m.dest + " in another process: " + e.getMessage(), e));
-            } finally {
-                if (previous == null) {
-                    Binding.unbind();
-                } else if (previous != ep) {
-                    Binding.bind(previous);
-                }
             }
-            pending = !sending.isEmpty();
+            node.pools.release(m);
         }
-        if (pending) {
-            poke(); // a rendezvous send completes only when polled: the handler must not sleep meanwhile
+    }
+
+    /** A queued message's payload: copied now, since the task may reuse its buffer as soon as send returns. */
+    private static void keepPayload(Message m, Object data, int offset) {
+        int elements = m.kind == Elements.OBJECT ? m.byteLength : m.count;
+        Object copy = java.lang.reflect.Array.newInstance(data.getClass().getComponentType(), elements);
+        System.arraycopy(data, offset, copy, 0, elements);
+        m.array = copy;
+    }
+
+    /**
+     * Binds the calling worker to this process's shim rank for good (workers are the runtime's own
+     * threads and belong to this process). Binding and unbinding around every call cost a thread-local
+     * entry per remote message.
+     */
+    private static void bindWorker(Endpoint ep) {
+        if (Binding.current() != ep) {
+            Binding.bind(ep);
+        }
+    }
+
+    /** Under the send lock: the header, then the payload, both copied by the shim before it returns. */
+    private void transmit(Endpoint ep, Message m, Object data, int offset) throws MPIException {
+        long start = tracing ? System.nanoTime() : 0;
+        int[] h = headerOut;
+        h[0] = m.source;
+        h[1] = m.dest;
+        h[2] = m.tag;
+        h[3] = m.kind;
+        h[4] = m.count;
+        h[5] = m.byteLength;
+        h[6] = (int) m.seq;
+        h[7] = (int) (m.seq >>> 32);
+        h[8] = (int) m.traceId;
+        h[9] = (int) (m.traceId >>> 32);
+        h[10] = (int) m.sentAt;
+        h[11] = (int) (m.sentAt >>> 32);
+        int dest = node.placement.nodeOf(m.dest);
+        Scope w = world;
+        ep.touch(); // counts as an MPI call for the shim's deadlock watch; fails if the job was aborted
+        ep.isend(w, h, 0, HEADER_INTS, MPI.INT, dest, HEADER_TAG, SendMode.COPY, "send");
+        if (m.byteLength > 0) {
+            int elements = m.kind == Elements.OBJECT ? m.byteLength : m.count;
+            ep.isend(w, data, offset, elements, TYPES[m.kind], dest, PAYLOAD_TAG, SendMode.COPY, "send");
+        }
+        stats.messagesSent++;
+        stats.bytesSent += m.byteLength;
+        if (tracing) {
+            trace.handler(start, System.nanoTime(), m.dest, true);
         }
     }
 
@@ -188,91 +254,13 @@ final class Handler implements Agent, Node.Remote {
         poke();
     }
 
-    /** Wakes the handler if it sleeps in the shim (any thread). */
-    void poke() {
-        if (sleeping.get() && sleeping.compareAndSet(true, false)) {
-            sendWake();
-        }
-    }
-
-    /** Asks the handler to stop and wakes it. */
-    void requestStop() {
-        stopRequested = true;
-        poke();
-    }
-
-    private void sendWake() {
-        Endpoint ep = endpoint;
-        if (ep == null) {
-            return;
-        }
-        Endpoint previous = Binding.current();
-        Binding.bind(ep);
-        try {
-            MPI.COMM_WORLD.Isend(WAKE, 0, 0, MPI.BYTE, ep.rank(), WAKE_TAG);
-        } catch (MPIException e) {
-            node.control.fail(new GraphFailure(-1, "cannot wake the message handler of process " + node.rank
-                    + ": " + e.getMessage(), e));
-        } finally {
-            if (previous == null) {
-                Binding.unbind();
-            } else {
-                Binding.bind(previous);
-            }
-        }
-    }
-
-    @Override
-    public int doWork() throws MPIException {
-        int work;
-        synchronized (sendLock) {
-            work = flushOutbox();
-            work += completeSends();
-        }
-        work += receive();
-        if (work > 0) {
-            idleSince = 0;
-        } else if (canSleep()) {
-            // Dense traffic: poll (the idle strategy backs off). Idle for a while: sleep in the shim, which
-            // wakes us the moment a message arrives, so sparse traffic pays no polling delay.
-            long now = System.nanoTime();
-            if (idleSince == 0) {
-                idleSince = now;
-            } else if (now - idleSince >= SLEEP_AFTER_NANOS) {
-                idleSince = 0;
-                work = sleep();
-            }
-        }
-        return work;
-    }
-
-    private boolean canSleep() {
-        // Pending sends may be rendezvous (under the shim's eager budget): their completion wakes nobody.
-        synchronized (sendLock) {
-            return !stopRequested && outbox.get() == null && sending.isEmpty();
-        }
-    }
-
-    /** Blocks in the shim until a message for this process arrives or somebody wakes us. */
-    private int sleep() throws MPIException {
-        sleeping.set(true);
-        // Set the flag, then look: a worker pushes, then reads the flag; one of us sees the other.
-        if (outbox.get() != null || stopRequested) {
-            sleeping.set(false);
-            return 1;
-        }
-        long since = System.nanoTime();
-        Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
-        stats.idleNanos += System.nanoTime() - since;
-        sleeping.set(false);
-        if (st.tag == WAKE_TAG) {
-            MPI.COMM_WORLD.Recv(wakeIn, 0, 0, MPI.BYTE, st.source, WAKE_TAG);
-        }
-        return 1;
-    }
-
+    /** Under the send lock: transmits the queued messages, oldest first. */
     private int flushOutbox() throws MPIException {
         if (outbox.get() == null) {
+            return 0;
+        }
+        Endpoint ep = endpoint;
+        if (ep == null) {
             return 0;
         }
         Message m = outbox.getAndSet(null);
@@ -287,87 +275,183 @@ final class Handler implements Agent, Node.Remote {
         while (fifo != null) {
             Message next = fifo.next;
             fifo.next = null;
-            transmit(fifo);
+            transmit(ep, fifo, fifo.array, 0);
+            node.pools.release(fifo);
             fifo = next;
             n++;
         }
         return n;
     }
 
-    private void transmit(Message m) throws MPIException {
-        long start = tracing ? System.nanoTime() : 0;
-        Outgoing o = spareOut.isEmpty() ? new Outgoing() : spareOut.poll();
-        o.message = m;
-        int[] h = o.header;
-        h[0] = m.source;
-        h[1] = m.dest;
-        h[2] = m.tag;
-        h[3] = m.kind;
-        h[4] = m.count;
-        h[5] = m.byteLength;
-        h[6] = (int) m.seq;
-        h[7] = (int) (m.seq >>> 32);
-        h[8] = (int) m.traceId;
-        h[9] = (int) (m.traceId >>> 32);
-        h[10] = (int) m.sentAt;
-        h[11] = (int) (m.sentAt >>> 32);
-        int dest = node.placement.nodeOf(m.dest);
-        o.requests.add(MPI.COMM_WORLD.Isend(h, 0, HEADER_INTS, MPI.INT, dest, HEADER_TAG));
-        int remaining = m.byteLength;
-        for (Chunk c = m.payload; c != null && remaining > 0; c = c.next) {
-            int len = Math.min(remaining, c.bytes.length);
-            o.requests.add(MPI.COMM_WORLD.Isend(c.bytes, 0, len, MPI.BYTE, dest, CHUNK_TAG));
-            remaining -= len;
+    // ---- inbound work shared with idle workers ------------------------------------------------------
+
+    /**
+     * A worker with nothing to run: receives what has arrived from other processes (unless another thread
+     * is receiving right now) and injects it into its tasks. Returns how many shim messages it handled.
+     */
+    int pollInbound() {
+        Endpoint ep = endpoint;
+        if (ep == null || !inbound.compareAndSet(false, true)) {
+            return 0;
         }
-        sending.add(o);
-        stats.messagesSent++;
-        stats.bytesSent += m.byteLength;
-        if (tracing) {
-            trace.handler(start, System.nanoTime(), m.dest, true);
+        try {
+            bindWorker(ep);
+            return receive(ep);
+        } catch (Throwable t) {
+            fail(t);
+            return 0;
+        } finally {
+            inbound.set(false);
         }
     }
 
-    private int completeSends() throws MPIException {
-        int done = 0;
-        for (int i = sending.size() - 1; i >= 0; i--) {
-            Outgoing o = sending.get(i);
-            if (allDone(o.requests)) {
-                node.pools.release(o.message);
-                o.message = null;
-                sending.remove(i);
-                spareOut.push(o);
-                done++;
-            }
-        }
-        return done;
+    /** What {@link #awaitInbound} compares with: the shim's arrival count, read before a poll; -1 before
+     *  the handler is bound (the caller then parks as usual). */
+    long arrivals() {
+        Endpoint ep = endpoint;
+        return ep == null ? -1 : ep.arrivals();
     }
 
-    private static boolean allDone(List<Request> requests) throws MPIException {
-        for (int i = requests.size() - 1; i >= 0; i--) {
-            if (requests.get(i).Test() == null) {
-                return false;
-            }
-            requests.remove(i);
+    /**
+     * An idle worker, instead of parking: waits in the shim until a message arrives after {@code seen}
+     * (a value of {@link #arrivals()} read before its last poll), something unparks it (a task became
+     * runnable), or {@code nanos} pass.
+     */
+    void awaitInbound(long seen, long nanos) {
+        Endpoint ep = endpoint;
+        workersInShim.incrementAndGet();
+        try {
+            ep.awaitArrival(seen, nanos);
+        } finally {
+            workersInShim.decrementAndGet();
         }
-        return true;
     }
 
-    /** Receives whatever has arrived from other processes: headers, chunks and wake-ups. */
-    private int receive() throws MPIException {
-        int n = 0;
-        Status st;
-        while ((st = MPI.COMM_WORLD.Iprobe(MPI.ANY_SOURCE, MPI.ANY_TAG)) != null) {
-            int from = st.source;
-            if (st.tag == HEADER_TAG) {
-                receiveHeader(from);
-            } else if (st.tag == CHUNK_TAG) {
-                receiveChunk(from);
-            } else if (st.tag == WAKE_TAG) {
-                MPI.COMM_WORLD.Recv(wakeIn, 0, 0, MPI.BYTE, from, WAKE_TAG);
-            } else if (st.tag == WorldMessage.TAG && controlSink != null) {
-                receiveControl(st);
+    private void fail(Throwable t) {
+        Consumer<Throwable> sink = onError;
+        if (sink != null) {
+            sink.accept(t);
+        } else {
+            node.control.fail(new GraphFailure(-1, "message handler failed: " + t, t));
+        }
+    }
+
+    /** Wakes the handler if it sleeps (any thread). */
+    void poke() {
+        if (sleeping.get() && sleeping.compareAndSet(true, false)) {
+            if (sleepsInShim) {
+                sendWake();
             } else {
-                throw new IllegalStateException("process " + node.rank + " got a message with tag " + st.tag
+                LockSupport.unpark(thread);
+            }
+        }
+    }
+
+    /** Asks the handler to stop and wakes it. */
+    void requestStop() {
+        stopRequested = true;
+        poke();
+    }
+
+    private void sendWake() {
+        Endpoint ep = endpoint;
+        if (ep == null) {
+            return;
+        }
+        // Workers stay bound (see bindWorker); the monitor is the caller's thread: restore its binding.
+        Endpoint previous = Binding.current();
+        if (previous != ep) {
+            Binding.bind(ep);
+        }
+        try {
+            MPI.COMM_WORLD.Isend(WAKE, 0, 0, MPI.BYTE, ep.rank(), WAKE_TAG);
+        } catch (MPIException e) {
+            node.control.fail(new GraphFailure(-1, "cannot wake the message handler of process " + node.rank
+                    + ": " + e.getMessage(), e));
+        } finally {
+            if (previous == null) {
+                Binding.unbind();
+            } else if (previous != ep) {
+                Binding.bind(previous);
+            }
+        }
+    }
+
+    @Override
+    public int doWork() throws MPIException {
+        int work;
+        synchronized (sendLock) {
+            work = flushOutbox();
+        }
+        Endpoint ep = endpoint;
+        if (ep != null && inbound.compareAndSet(false, true)) {
+            try {
+                work += receive(ep);
+            } finally {
+                inbound.set(false);
+            }
+        }
+        if (work > 0) {
+            idleSince = 0;
+        } else if (!stopRequested && outbox.get() == null) {
+            // Dense traffic: poll (the idle strategy backs off). Idle for a while: sleep in the shim, which
+            // wakes us the moment a message arrives, so sparse traffic pays no polling delay.
+            long now = System.nanoTime();
+            if (idleSince == 0) {
+                idleSince = now;
+            } else if (now - idleSince >= SLEEP_AFTER_NANOS) {
+                idleSince = 0;
+                work = sleep();
+            }
+        }
+        return work;
+    }
+
+    /**
+     * Blocks in the shim until a message for this process arrives or somebody wakes us; or, while a worker
+     * waits in the shim in our place, dozes (parks) a while.
+     */
+    private int sleep() throws MPIException {
+        boolean inShim = workersInShim.get() == 0;
+        sleepsInShim = inShim;
+        sleeping.set(true);
+        // Set the flag, then look: a worker pushes, then reads the flag; one of us sees the other.
+        if (outbox.get() != null || stopRequested) {
+            sleeping.set(false);
+            return 1;
+        }
+        long since = System.nanoTime();
+        if (inShim) {
+            // Returns when a message has arrived (a wake-up too): the next doWork receives it.
+            MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+        } else {
+            LockSupport.parkNanos(this, DOZE_NANOS);
+        }
+        stats.idleNanos += System.nanoTime() - since;
+        sleeping.set(false);
+        return 1;
+    }
+
+    /**
+     * Under the inbound lock: takes whatever has arrived from other processes (headers, payloads,
+     * wake-ups, control messages) and injects the messages it completes.
+     */
+    private int receive(Endpoint ep) {
+        int n = 0;
+        Scope w = world;
+        Taken in = taken;
+        while (ep.take(w, MPI.ANY_SOURCE, MPI.ANY_TAG, in)) {
+            int from = in.source;
+            Object data = in.data;
+            in.data = null;
+            if (in.tag == HEADER_TAG) {
+                receiveHeader(from, (int[]) data);
+            } else if (in.tag == PAYLOAD_TAG) {
+                receivePayload(from, data);
+            } else if (in.tag == WorldMessage.TAG && controlSink != null) {
+                controlSink.accept((byte[]) data, in.elements);
+            } else if (in.tag != WAKE_TAG) {
+                throw new IllegalStateException("process " + node.rank + " got a message with tag " + in.tag
                         + " from process " + from + ": only runtime traffic may use COMM_WORLD between processes");
             }
             n++;
@@ -375,63 +459,44 @@ final class Handler implements Agent, Node.Remote {
         return n;
     }
 
-    private void receiveHeader(int from) throws MPIException {
-        MPI.COMM_WORLD.Recv(headerIn, 0, HEADER_INTS, MPI.INT, from, HEADER_TAG);
+    private void receiveHeader(int from, int[] h) {
         Message m = node.pools.message();
-        m.source = headerIn[0];
-        m.dest = headerIn[1];
-        m.tag = headerIn[2];
-        m.kind = headerIn[3];
-        m.count = headerIn[4];
-        m.byteLength = headerIn[5];
-        m.seq = (headerIn[6] & 0xFFFFFFFFL) | ((long) headerIn[7] << 32);
-        m.traceId = (headerIn[8] & 0xFFFFFFFFL) | ((long) headerIn[9] << 32);
-        m.sentAt = (headerIn[10] & 0xFFFFFFFFL) | ((long) headerIn[11] << 32);
+        m.source = h[0];
+        m.dest = h[1];
+        m.tag = h[2];
+        m.kind = h[3];
+        m.count = h[4];
+        m.byteLength = h[5];
+        m.seq = (h[6] & 0xFFFFFFFFL) | ((long) h[7] << 32);
+        m.traceId = (h[8] & 0xFFFFFFFFL) | ((long) h[9] << 32);
+        m.sentAt = (h[10] & 0xFFFFFFFFL) | ((long) h[11] << 32);
         if (!node.isLocal(m.dest)) {
             throw new IllegalStateException("process " + node.rank + " received a message for task " + m.dest
                     + ", which lives on process " + node.placement.nodeOf(m.dest));
         }
-        m.payload = node.pools.chain(m.byteLength);
-        Incoming in = spareIn.isEmpty() ? new Incoming() : spareIn.poll();
-        in.message = m;
-        in.next = m.payload;
-        in.remaining = m.byteLength;
-        arriving[from].add(in);
+        m.awaitingPayload = m.byteLength > 0;
+        arriving[from].add(m);
         deliverCompleted(from);
     }
 
-    private void receiveChunk(int from) throws MPIException {
-        Incoming in = arriving[from].peek();
-        if (in == null || in.remaining == 0) {
-            throw new IllegalStateException("process " + node.rank + " got a payload chunk from process " + from
+    private void receivePayload(int from, Object data) {
+        // Complete messages leave the queue at once, so the oldest open message is its head.
+        Message m = arriving[from].peek();
+        if (m == null || !m.awaitingPayload) {
+            throw new IllegalStateException("process " + node.rank + " got a payload from process " + from
                     + " that belongs to no message it announced");
         }
-        Chunk c = in.next;
-        int len = Math.min(in.remaining, c.bytes.length);
-        MPI.COMM_WORLD.Recv(c.bytes, 0, len, MPI.BYTE, from, CHUNK_TAG);
-        in.remaining -= len;
-        in.next = c.next;
+        m.array = data;
+        m.arrayKind = Elements.kindOf(data);
+        m.awaitingPayload = false;
         deliverCompleted(from);
-    }
-
-    private void receiveControl(Status st) throws MPIException {
-        int length = st.Get_count(MPI.BYTE);
-        if (length > controlIn.length) {
-            controlIn = new byte[Math.max(length, 2 * controlIn.length)];
-        }
-        MPI.COMM_WORLD.Recv(controlIn, 0, length, MPI.BYTE, st.source, WorldMessage.TAG);
-        controlSink.accept(controlIn, length);
     }
 
     /** Injects the complete messages at the head of {@code from}'s queue, in the order they were sent. */
     private void deliverCompleted(int from) {
-        ArrayDeque<Incoming> q = arriving[from];
-        while (!q.isEmpty() && q.peek().remaining == 0) {
-            Incoming in = q.poll();
-            Message m = in.message;
-            in.message = null;
-            in.next = null;
-            spareIn.push(in);
+        ArrayDeque<Message> q = arriving[from];
+        while (!q.isEmpty() && !q.peek().awaitingPayload) {
+            Message m = q.poll();
             long start = tracing ? System.nanoTime() : 0;
             stats.messagesReceived++;
             stats.bytesReceived += m.byteLength;

@@ -33,6 +33,7 @@ final class Interconnect {
             Node n = nodes.get(r);
             handlers[r] = new Handler(n, handlers.length);
             n.remote = handlers[r];
+            handlers[r].onError = this::onError;
             HandlerIdler idler = new HandlerIdler(handlers[r].stats, config.handlerMaxParkNanos);
             runners[r] = new AgentRunner(idler, this::onError, null, handlers[r]);
             handlers[r].idler = idler;
@@ -49,7 +50,7 @@ final class Interconnect {
         JobConfig jc = JobConfig.of(k).withNodes(k).withLatencyNanos(config.latencyNanos).withBandwidth(bandwidth);
         job = new Thread(() -> {
             result = ThreadsJob.run(jc, (rank, size) -> {
-                handlers[rank].endpoint = Binding.current();
+                handlers[rank].bind(Binding.current());
                 runners[rank].run();
             });
             if (!result.succeeded() && control.failure() == null && !control.stopped()) {

@@ -1,7 +1,8 @@
 package bamboo.runtime;
 
 /**
- * A task-to-task message: header plus a chain of pooled payload chunks. Pooled and reused; the
+ * A task-to-task message: header plus its payload (a chain of pooled chunks, or an array from another
+ * process). Pooled and reused; the
  * {@code next} link serves the incoming stack, the inbox FIFO and nothing else at a time; {@code older} /
  * {@code newer} link the inbox's arrival order.
  */
@@ -18,7 +19,14 @@ final class Message {
     long sentAt;
     /** Flow id for the trace (0 when not tracing). */
     long traceId;
+    /** The payload as pooled chunks (messages within a process), or null. */
     Chunk payload;
+    /** The payload as an array this message owns (from another process: the shim's copy, see Handler),
+     *  of element kind {@link #arrayKind}; or null. */
+    Object array;
+    int arrayKind;
+    /** From another process: the header is in, the payload not yet. */
+    boolean awaitingPayload;
     Message next;
     /** Arrival-order links of the holding task's inbox (every held message, across pairs). */
     Message older;
@@ -28,6 +36,8 @@ final class Message {
 
     void clear() {
         payload = null;
+        array = null;
+        awaitingPayload = false;
         next = null;
         older = null;
         newer = null;

@@ -39,6 +39,10 @@ final class Node {
     final AtomicLong owned = new AtomicLong();
     /** Sends messages to other processes; null with one process. */
     volatile Remote remote;
+    /** Every process of the graph when they all live in this JVM (then a sender counts a message to another
+     *  process against the receiver's inbox itself, and flow control holds it as it holds local senders);
+     *  null when the processes are JVMs of a world (then the receiving handler counts). */
+    private Node[] peers;
     private final boolean timing;
     private final boolean tracing;
     /** Flow control: a sender that leaves a task's inbox above this is held at its next evaluation point, */
@@ -51,7 +55,9 @@ final class Node {
 
     /** The outbound side of the message handler. */
     interface Remote {
-        void send(Message m, Worker from);
+        /** Sends {@code m} (header fields set, no payload attached) whose payload {@code data} holds from
+         *  {@code offset}: the caller's buffer, which may be reused as soon as this returns. */
+        void send(Message m, Worker from, Object data, int offset);
     }
 
     Node(int rank, Placement placement, Config config, RunControl control) {
@@ -75,6 +81,20 @@ final class Node {
         for (int w = 0; w < workers.length; w++) {
             workers[w] = new Worker(w, this, new TraceLog(tracing, rank, w, "worker " + w));
         }
+    }
+
+    /** Called before start when every process of the graph lives in this JVM. */
+    void peers(Node[] all) {
+        this.peers = all;
+    }
+
+    /** The task with id {@code id} when it lives in this JVM, else null. */
+    private Task peerTask(int id) {
+        if (isLocal(id)) {
+            return local(id);
+        }
+        Node[] all = peers;
+        return all == null ? null : all[placement.nodeOf(id)].local(id);
     }
 
     /** Creates this process's tasks with the factory (on the calling thread). */
@@ -108,7 +128,7 @@ final class Node {
         runners = new AgentRunner[workers.length];
         for (int w = 0; w < workers.length; w++) {
             WorkerIdler idler = new WorkerIdler(parking, queue, workers[w].stats, w, config.spins, config.yields,
-                    config.maxParkNanos);
+                    config.maxParkNanos, handler());
             workers[w].idler = idler;
             runners[w] = new AgentRunner(idler, this::onAgentError, null, workers[w]);
             AgentRunner.startOnThread(runners[w], daemonThreads(workers[w].roleName()));
@@ -162,6 +182,12 @@ final class Node {
             return stuck.length() == 0 ? null : stuck.toString();
         }
         return null;
+    }
+
+    /** The message handler when it is this package's (several processes), else null. */
+    Handler handler() {
+        Remote r = remote;
+        return r instanceof Handler ? (Handler) r : null;
     }
 
     boolean stopped() {
@@ -320,6 +346,11 @@ final class Node {
     /** The handler: a message from another process for a local task; counted, over the limit the run fails. */
     void deliverRemote(Message m) {
         Task d = local(m.dest);
+        if (peers != null) {
+            d.addInFlight(-1); // counted by the sender (see send)
+            deliver(m, -1);
+            return;
+        }
         long charge = m.byteLength + MESSAGE_OVERHEAD;
         long held = d.addSent(charge);
         d.notePeak(held);
@@ -334,16 +365,18 @@ final class Node {
 
     /**
      * At {@code t}'s evaluation point after it flooded {@code d}: holds {@code t} (state HELD, on
-     * {@code d}'s held list) while {@code d} is busy (OWNED: queued or running, so it will receive) and
-     * over the threshold. Never holds for a task that waits, is held itself or has finished: whoever
-     * leaves OWNED writes its state, then takes its held list, and a holder pushes, then re-reads the
-     * state (all volatile: one of the two sees the other), so no hold outlives the receiver's time in
-     * OWNED. A receive that brings the inbox down to an eighth releases the list early; that path is
+     * {@code d}'s held list) while {@code d} is busy (OWNED: queued or running, so it will receive; or
+     * waiting with a message from another process of this JVM on its way, whose delivery evaluates it) and
+     * over the threshold. Never holds for a task that is held itself or has finished, or waits with
+     * nothing on its way: whoever leaves OWNED writes its state, then takes its held list (so does a
+     * delivery that finds the task still waiting), and a holder pushes, then re-reads the state and the
+     * messages on their way (all volatile: one of the two sees the other), so no hold outlives its
+     * reason. A receive that brings the inbox down to an eighth releases the list early; that path is
      * only prompt, not exact (the received count is an ordered store, so it and a concurrent push may
      * miss each other; the holder's re-check of the count then catches most, and leaving OWNED the rest).
      */
     private boolean hold(Task t, Task d, Task.Outcome o) {
-        if (d.state() != Task.OWNED || d.buffered() <= throttleBytes) {
+        if (!d.busyForFlowControl() || d.buffered() <= throttleBytes) {
             return false;
         }
         holds.incrementAndGet();
@@ -353,7 +386,7 @@ final class Node {
             releaseHeld(t, -1); // no task waits for one that is held itself
         }
         d.pushHeld(t);
-        if (d.state() != Task.OWNED || d.buffered() <= resumeBytes) {
+        if (!d.busyForFlowControl() || d.buffered() <= resumeBytes) {
             releaseHeld(d, -1);
         }
         return true;
@@ -367,10 +400,13 @@ final class Node {
             Task next = h.nextHeld;
             h.nextHeld = null;
             h.setState(Task.OWNED);
+            // A held sender may belong to another process of this JVM: it resumes there.
+            Node home = h.node;
+            int from = home == this ? fromWorker : -1;
             if (h.heldOutcome == Task.Outcome.YIELDED) {
-                schedule(h, fromWorker);
+                home.schedule(h, from);
             } else {
-                evaluate(h, fromWorker);
+                home.evaluate(h, from);
             }
             h = next;
         }
@@ -406,6 +442,7 @@ final class Node {
             throw new IllegalArgumentException("send(dest=" + dest + ", tag=" + tag + "): dest out of range 0.."
                     + (placement.numTasks - 1));
         }
+        boolean local = isLocal(dest);
         Message m = pools.message();
         m.source = src.taskId();
         m.dest = dest;
@@ -413,11 +450,19 @@ final class Node {
         m.seq = src.sendSeq++;
         m.kind = kind;
         m.count = count;
+        // The payload: copied into pooled chunks for a task of this process; for another process the
+        // shim copies it (see Handler), so it is handed over as it is.
+        Object data = buf;
+        int at = offset;
         if (kind == Elements.OBJECT) {
             byte[] bytes = serialize((Object[]) buf, offset, count, dest, tag);
             m.byteLength = bytes.length;
-            m.payload = pools.chain(bytes.length);
-            Elements.copyIn(bytes, Elements.BYTE, 0, bytes.length, m.payload);
+            data = bytes;
+            at = 0;
+            if (local) {
+                m.payload = pools.chain(bytes.length);
+                Elements.copyIn(bytes, Elements.BYTE, 0, bytes.length, m.payload);
+            }
         } else {
             long bytes = (long) count * Elements.scale(kind);
             if (bytes > Integer.MAX_VALUE) {
@@ -425,8 +470,10 @@ final class Node {
                         + bytes + " bytes is larger than 2 GiB");
             }
             m.byteLength = (int) bytes;
-            m.payload = pools.chain(bytes);
-            Elements.copyIn(buf, kind, offset, bytes, m.payload);
+            if (local) {
+                m.payload = pools.chain(bytes);
+                Elements.copyIn(buf, kind, offset, bytes, m.payload);
+            }
         }
         ThreadStats s = w.stats;
         s.messagesSent++;
@@ -439,11 +486,16 @@ final class Node {
         if (JfrEvents.active()) {
             JfrEvents.send(m);
         }
-        if (isLocal(dest)) {
+        if (local) {
             admit(src, local(dest), m);
             deliver(m, w.index);
         } else {
-            remote.send(m, w);
+            Task d = peerTask(dest);
+            if (d != null) {
+                admit(src, d, m); // flow control as for a local receiver: it is in this JVM
+                d.addInFlight(1);
+            }
+            remote.send(m, w, data, at);
         }
     }
 
@@ -466,6 +518,8 @@ final class Node {
             }
             if (kind == Elements.OBJECT) {
                 deserialize(m, (Object[]) buf, offset, task.getClass().getClassLoader());
+            } else if (m.array != null) {
+                Elements.copyOut(m.array, m.arrayKind, m.byteLength, buf, kind, offset);
             } else {
                 Elements.copyOut(m.payload, m.byteLength, buf, kind, offset);
             }
@@ -538,8 +592,13 @@ final class Node {
     /** Reads the objects back with {@code loader}, the receiving task's: the program's own classes (say a
      *  record it sends) may be visible only there, not to the runtime's loader. */
     private static void deserialize(Message m, Object[] buf, int offset, ClassLoader loader) {
-        byte[] bytes = new byte[m.byteLength];
-        Elements.copyOut(m.payload, m.byteLength, bytes, Elements.BYTE, 0);
+        byte[] bytes;
+        if (m.array != null) {
+            bytes = (byte[]) m.array; // the serialised bytes as they came from another process
+        } else {
+            bytes = new byte[m.byteLength];
+            Elements.copyOut(m.payload, m.byteLength, bytes, Elements.BYTE, 0);
+        }
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
             @Override
             protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {

@@ -40,7 +40,12 @@ final class Worker implements Agent {
         }
         Task t = node.queue.poll(index);
         if (t == null) {
-            return 0;
+            // Nothing to run: receive what came from other processes (it may make a task runnable).
+            Handler h = node.handler();
+            int received = h == null ? 0 : h.pollInbound();
+            if (received == 0 || (t = node.queue.poll(index)) == null) {
+                return received;
+            }
         }
         node.run(t, this);
         return 1;

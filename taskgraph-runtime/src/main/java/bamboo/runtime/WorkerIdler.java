@@ -26,9 +26,12 @@ final class WorkerIdler implements IdleStrategy {
     private int spins;
     private int yields;
     private long parkNanos = 1_000;
+    /** With several processes: the handler whose inbound work an idle worker shares; else null. */
+    private final Handler handler;
 
     WorkerIdler(Parking parking, RunQueue queue, ThreadStats stats, int slot, int maxSpins, int maxYields,
-                long maxParkNanos) {
+                long maxParkNanos, Handler handler) {
+        this.handler = handler;
         this.parking = parking;
         this.queue = queue;
         this.stats = stats;
@@ -70,11 +73,25 @@ final class WorkerIdler implements IdleStrategy {
     }
 
     private void park() {
+        // With several processes, wait in the shim instead of parking, so that a message from another
+        // process wakes this worker directly (Handler#awaitInbound). The arrival count is read before the
+        // last look at the shim: an arrival after it ends the wait at once.
+        long seen = -1;
+        if (handler != null) {
+            seen = handler.arrivals();
+            if (handler.pollInbound() > 0) {
+                return; // back to doWork, which runs what became runnable
+            }
+        }
         // Announce, stop counting as a spinner, then look: a pusher either sees us parked or we see its task.
         parking.announce(slot);
         parking.stopSpinning();
         if (queue.isEmpty() && !parking.stopping()) {
-            LockSupport.parkNanos(parkNanos);
+            if (seen >= 0) {
+                handler.awaitInbound(seen, parkNanos);
+            } else {
+                LockSupport.parkNanos(parkNanos);
+            }
             parkNanos = Math.min(parkNanos * 2, maxParkNanos);
         }
         boolean signalled = parking.retract(slot);

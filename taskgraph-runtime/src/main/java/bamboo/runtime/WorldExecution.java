@@ -125,7 +125,8 @@ final class WorldExecution {
 
     private void startHandler(Endpoint endpoint) {
         handler = new Handler(node, size);
-        handler.endpoint = endpoint;
+        handler.bind(endpoint);
+        handler.onError = this::onHandlerError;
         handler.controlSink = (bytes, length) -> {
             inbox.add(WorldMessage.decode(bytes, length));
             LockSupport.unpark(monitor);

@@ -63,15 +63,35 @@ class FloodTest {
         }
     }
 
+    /** Finishes at once. */
+    static final class Idle extends Task {
+        @Override
+        protected Outcome execute() {
+            return Outcome.FINISHED;
+        }
+
+        @Override
+        protected boolean ready() {
+            return true;
+        }
+    }
+
     /** Takes the next message of whichever sender has one, one per execution (a slow consumer). */
     static final class AnyOrderReceiver extends Task {
         private final int messages;
+        /** The senders are tasks first..numTasks()-1. */
+        private final int first;
         private final int[] buf = new int[INTS];
         private int[] next;
         private int total;
 
         AnyOrderReceiver(int messages) {
+            this(messages, 1);
+        }
+
+        AnyOrderReceiver(int messages, int first) {
             this.messages = messages;
+            this.first = first;
         }
 
         @Override
@@ -79,13 +99,13 @@ class FloodTest {
             if (next == null) {
                 next = new int[numTasks()];
             }
-            for (int s = 1; s < numTasks(); s++) {
+            for (int s = first; s < numTasks(); s++) {
                 if (next[s] < messages && arrived(s, next[s])) {
                     assertEquals(INTS, receive(s, next[s], buf, 0, INTS));
                     assertEquals(expected(s, next[s]), checksum(buf), "message " + next[s] + " from " + s);
                     next[s]++;
                     total++;
-                    if (total == messages * (numTasks() - 1)) {
+                    if (total == messages * (numTasks() - first)) {
                         return Outcome.FINISHED;
                     }
                     return Outcome.YIELDED;
@@ -96,7 +116,7 @@ class FloodTest {
 
         @Override
         protected boolean ready() {
-            for (int s = 1; s < numTasks(); s++) {
+            for (int s = first; s < numTasks(); s++) {
                 if (next[s] < messages && arrived(s, next[s])) {
                     return true;
                 }
@@ -164,6 +184,22 @@ class FloodTest {
         final Graph.Result r = flood(4, messages, false).nodes(2).inboxLimit(1 << 20).build().run();
         assertEquals(0, r.unreceivedMessages());
         assertTrue(r.peakInboxBytes() > 0 && r.peakInboxBytes() <= 1 << 20, "peak " + r.peakInboxBytes());
+    }
+
+    /** Regression: senders in another process were never held, only counted against the hard limit. */
+    @Test
+    void remoteSendersAreHeldByFlowControl() {
+        // Tasks 0 and 1 on process 0 (task 1 does nothing), the senders 2 and 3 on process 1.
+        final int messages = 400;
+        final long limit = 128 * 1024; // the flood is 2 x 400 KiB, six times more
+        final Graph.Result r = Graph.builder(4, id -> switch (id) {
+            case 0 -> new AnyOrderReceiver(messages, 2);
+            case 1 -> new Idle();
+            default -> new Sender(messages);
+        }).workers(2).nodes(2).inboxLimit(limit).build().run();
+        assertEquals(0, r.unreceivedMessages(), "every message was received once");
+        assertTrue(r.peakInboxBytes() <= limit, "peak inbox " + r.peakInboxBytes() + " over the limit " + limit);
+        assertTrue(r.heldSenders() > 0, "the senders in the other process were held");
     }
 
     @Test

@@ -55,12 +55,137 @@ class MultiNodeTest {
     }
 
     @Test
-    void largeMessagesAcrossNodesTravelInChunks() {
+    void largeMessagesAcrossNodes() {
+        // Larger than the chunk size: locally a chain of chunks; between processes one shim message.
         int[] rounds = new int[1];
         Graph.Result r = PingPong.graph(4, 50_000, round -> rounds[0] = round).nodes(2).chunkSize(4096)
                 .bandwidth(4e9).build().run();
         assertEquals(4, rounds[0]);
         assertEquals(8L * 400_000, r.profile().bytes());
+    }
+
+    /** Sends one message of every element kind to task 1 (the other process) from a slice of its buffer,
+     *  overwriting the buffer right after each send; task 1 checks what arrives. */
+    static final class EveryKind extends Task {
+        static final int N = 70_000; // past the chunk size and the shim's eager limit for the wider kinds
+        private int step;
+
+        static Object buffer(int kind, int n) {
+            return switch (kind) {
+                case 0 -> new byte[n];
+                case 1 -> new boolean[n];
+                case 2 -> new char[n];
+                case 3 -> new short[n];
+                case 4 -> new int[n];
+                case 5 -> new float[n];
+                case 6 -> new long[n];
+                case 7 -> new double[n];
+                default -> new Object[n];
+            };
+        }
+
+        static void fill(Object a, int from, int n, int salt) {
+            for (int i = 0; i < n; i++) {
+                int v = i * 31 + salt;
+                if (a instanceof byte[] b) {
+                    b[from + i] = (byte) v;
+                } else if (a instanceof boolean[] b) {
+                    b[from + i] = (v & 1) == 1;
+                } else if (a instanceof char[] c) {
+                    c[from + i] = (char) v;
+                } else if (a instanceof short[] h) {
+                    h[from + i] = (short) v;
+                } else if (a instanceof int[] x) {
+                    x[from + i] = v;
+                } else if (a instanceof float[] f) {
+                    f[from + i] = v;
+                } else if (a instanceof long[] l) {
+                    l[from + i] = (long) v << 20;
+                } else if (a instanceof double[] d) {
+                    d[from + i] = v / 3.0;
+                } else {
+                    ((Object[]) a)[from + i] = "s" + v;
+                }
+            }
+        }
+
+        @Override
+        protected Outcome execute() {
+            if (id() == 0) {
+                for (int kind = 0; kind <= 8; kind++) {
+                    int n = kind == 8 ? 100 : N;
+                    Object buf = buffer(kind, n + 10);
+                    fill(buf, 5, n, kind);
+                    send(1, kind, buf, 5, n);
+                    fill(buf, 0, n + 10, kind + 1); // the task may reuse its buffer at once
+                }
+                return Outcome.FINISHED;
+            }
+            while (step <= 8) {
+                if (!arrived(0, step)) {
+                    return Outcome.WAITING;
+                }
+                int n = step == 8 ? 100 : N;
+                Object got = buffer(step, n + 3);
+                assertEquals(n, receive(0, step, got, 3, n));
+                Object want = buffer(step, n + 3);
+                fill(want, 3, n, step);
+                if (got instanceof Object[] o) {
+                    assertArrayEquals((Object[]) want, o, "kind " + step);
+                } else {
+                    assertTrue(java.util.Objects.deepEquals(want, got), "payload of kind " + step + " differs");
+                }
+                step++;
+            }
+            return Outcome.FINISHED;
+        }
+
+        @Override
+        protected boolean ready() {
+            return arrived(0, step);
+        }
+    }
+
+    @Test
+    void remotePayloadsOfEveryKindArriveIntact() {
+        Graph.Result r = Graph.builder(2, id -> new EveryKind()).nodes(2).build().run();
+        assertEquals(0, r.unreceivedMessages());
+    }
+
+    /** Regression: a worker's remote send bound it to its rank and unbound it again, which cost a
+     *  thread-local entry per message; workers now stay bound. */
+    @Test
+    void workersStayBoundToTheirRankAcrossRemoteSends() {
+        Object[] seen = new Object[3];
+        Graph.builder(2, id -> new FaultsTest.Fn(t -> {
+            if (t.me() == 1) { // answers task 0's first message, then takes the rest
+                if (t.step == 0) {
+                    if (!t.has(0, 0)) {
+                        return Task.Outcome.WAITING;
+                    }
+                    t.take(0, 0);
+                    t.put(0, 9);
+                    t.step = 1;
+                }
+                return t.has(0, 3) ? Task.Outcome.FINISHED : Task.Outcome.WAITING;
+            }
+            if (t.step == 0) {
+                t.put(1, 0);
+                t.step = 1;
+            }
+            if (!t.has(1, 9)) {
+                return Task.Outcome.WAITING;
+            }
+            // The reply came through the shim, so this process's rank is up: the sends below go out at once.
+            t.take(1, 9);
+            for (int i = 1; i <= 3; i++) {
+                t.put(1, i);
+                seen[i - 1] = bamboo.shim.device.threads.Binding.current();
+            }
+            return Task.Outcome.FINISHED;
+        }, t -> t.me() == 0 ? t.has(1, 9) : t.has(0, t.step == 0 ? 0 : 3))).nodes(2).workers(1).build().run();
+        assertTrue(seen[0] != null, "bound after the first send");
+        assertTrue(seen[0] == seen[1] && seen[1] == seen[2], "the same rank after every send");
     }
 
     @Test

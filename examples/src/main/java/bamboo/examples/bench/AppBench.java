@@ -68,6 +68,11 @@ public final class AppBench {
             out.println(BenchOptions.usage());
             return 0;
         }
+        String unwritable = checkOut(options.out);
+        if (unwritable != null) {
+            err.println("bench: " + unwritable);
+            return 2;
+        }
         try {
             MpjPeer peer = options.variants.contains(MpjPeer.VARIANT) ? MpjPeer.forExamples() : null;
             ResultTable table = new AppBench(options, ShimRunner.forExamples(), translated, peer, err).measure();
@@ -116,11 +121,17 @@ public final class AppBench {
     }
 
     private void runApp(List<Row> rows, String[] argv, Progress progress) {
-        // One uncounted run of every variant first: each loads its own classes (per-rank class loaders,
-        // the translated program's loader), so each would otherwise pay its JIT warm-up in a timed run.
+        for (Row r : rows) {
+            if (!r.skipped()) {
+                prepare(r, progress);
+            }
+        }
+        // One uncounted run of every variant first: it warms up what every run shares (the shim, the
+        // runtime, the JDK); each run still loads and JIT-compiles its own copy of the program (per-rank
+        // class loaders in the shim, a loader per run for bamboo), alike for every variant.
         // Not the peer: it warms itself up in its own JVM before every timed run (MpjChild).
         for (Row r : rows) {
-            if (!r.skipped() && !MpjPeer.isPeer(r.plan())) {
+            if (!r.skipped() && !r.failed() && !MpjPeer.isPeer(r.plan())) {
                 runOnce(r, argv, progress, "warm-up ");
             }
         }
@@ -133,21 +144,62 @@ public final class AppBench {
         }
     }
 
+    /** The runner's once-per-benchmark work (translation), announced so a long pause has a reason. */
+    private void prepare(Row row, Progress progress) {
+        RunPlan p = row.plan();
+        Runner runner = runnerOf(p);
+        String what = runner.preparing(p);
+        if (what == null) {
+            return;
+        }
+        progress.begin(p.app().name() + " " + p.label() + ": " + what);
+        long start = System.nanoTime();
+        try {
+            runner.prepare(p);
+            progress.ended(String.format(Locale.ROOT, "done (%.1f s)", (System.nanoTime() - start) / 1e9));
+        } catch (Runner.RunFailure e) {
+            row.fail(e.getMessage());
+            progress.ended("FAILED: " + e.getMessage());
+        }
+    }
+
     private void runOnce(Row row, String[] argv, Progress progress, String what) {
         RunPlan p = row.plan();
         progress.starting(p.app().name() + " " + p.label() + " (np=" + p.np() + ") " + what.trim());
         try {
-            Runner runner = p.variant().equals("bamboo") ? translated : MpjPeer.isPeer(p) ? peer : shim;
-            double t = runner.run(p, argv);
+            double t = runnerOf(p).run(p, argv);
             if (!what.startsWith("warm-up")) {
                 row.add(t);
             }
             progress.finished(String.format(Locale.ROOT, "%.4f s", t));
         } catch (Runner.RunFailure e) {
-            if (!what.startsWith("warm-up")) {
-                row.fail(e.getMessage());
-            }
-            progress.finished("FAILED: " + e.getMessage());
+            // A failed warm-up fails the row too: every run is verified, and repeating a broken variant
+            // only costs time.
+            row.fail(e.getMessage());
+            progress.finished("FAILED: " + e.getMessage() + " (no further runs of this variant)");
+        }
+    }
+
+    private Runner runnerOf(RunPlan p) {
+        return p.variant().equals("bamboo") ? translated : MpjPeer.isPeer(p) ? peer : shim;
+    }
+
+    /** Creates {@code out} and checks that files can be written there: before a run of many minutes. */
+    private static String checkOut(Path out) {
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            return "--out " + out + ": exists and is not a directory";
+        }
+        try {
+            Files.createDirectories(out);
+            Path probe = Files.createTempFile(out, ".bench-write-check", ".tmp");
+            Files.delete(probe);
+            return null;
+        } catch (IOException | SecurityException e) {
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.NoSuchFileException ? "the folder cannot be created there"
+                    : e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
+                    : e.getClass().getSimpleName();
+            return "--out " + out + ": cannot write the results there (" + why + ")";
         }
     }
 
@@ -189,8 +241,7 @@ public final class AppBench {
     /** Why a variant cannot run here at all, or null. */
     private String variantUnavailable(String variant) {
         if (variant.equals("virtual") && Runtime.version().feature() < 21) {
-            return "virtual threads need JDK 21+, this is JDK " + Runtime.version().feature()
-                    + " (run with JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64)";
+            return Jdks.virtualSkipReason(Runtime.version().feature(), Jdks.withVirtualThreads());
         }
         if (variant.equals("bamboo") && translated == null) {
             return "translator not available yet";

@@ -61,30 +61,95 @@ public final class BenchOptions {
         return o;
     }
 
-    /** The help text. */
+    /** The help text (at most 80 columns). */
     public static String usage() {
-        return String.join("\n",
+        List<String> lines = new ArrayList<>(List.of(
                 "Usage: bench apps [options]",
-                "Runs each application in the variants of BRIEF section 5 on the shim's threads device under a",
-                "simulated interconnect and prints median time, speed-up over basic and communication hidden.",
-                "  --quick               smaller problems, 3 repeats, k=4 only",
-                "  --app LIST            applications (default: all): " + Apps.names(),
-                "  --variants LIST       default: " + String.join(",", VARIANTS),
-                "  --k LIST              ranks per node for oversubscribed/virtual (default 2,4,8; quick 4)",
-                "  --latency T           simulated latency between nodes, e.g. 100us (default: per application)",
-                "  --bandwidth B         simulated bandwidth between nodes, e.g. 200MB/s or inf (default: per app)",
-                "  --repeat N            runs per variant; the median is reported (default 5, quick 3)",
-                "  --nodes K             simulated nodes (default: per application, 2 or 4)",
-                "  --cores-per-node C    ranks of basic and splitphase per node (default 1)",
-                "  --set KEY=VALUE       override a problem argument of the selected applications, e.g. n=64",
-                "  --out DIR             where results.csv and speedup.png go (default bench-results)",
-                "Virtual threads need JDK 21+: run the driver on such a JDK to measure that variant.",
-                "mpj-express: the peer, MPJ Express's multicore device running the Basic classes in a child",
-                "JVM (libmpj-java and liblog4j1.2-java, else skipped); it compares with nocomm.");
+                "Runs each application in the variants of BRIEF section 5 on the shim's threads",
+                "device (every rank in this JVM, placed block-wise on simulated nodes) under a",
+                "simulated interconnect: a message between nodes arrives after latency +",
+                "bytes / bandwidth, within a node at once. Every variant solves the same global",
+                "problem on the same nodes and is checked against a sequential reference",
+                "computed once; a run that fails or does not verify is reported FAILED.",
+                "",
+                "Options:",
+                "  --quick             smaller problems, 3 repeats, k=4 only",
+                "  --app LIST          applications (default: all):",
+                "                      " + Apps.names(),
+                "  --variants LIST     variants (default: all, see below)",
+                "  --k LIST            ranks per node of oversubscribed and virtual, tasks per",
+                "                      node of bamboo (default 2,4,8; quick 4)",
+                "  --latency T         simulated latency between nodes: 50us, 0.2ms, 20000ns",
+                "                      or 0; at most 1s (default: per application, below)",
+                "  --bandwidth B       simulated bandwidth between nodes: 200MB/s, 1GB/s,",
+                "                      100MiB/s, 10Gb/s (b: bits) or inf; at least 1MB/s",
+                "                      (default: per application, below)",
+                "  --repeat N          timed runs per variant after one warm-up run; the",
+                "                      median is reported (default 5, quick 3)",
+                "  --nodes K           simulated nodes (default: per application, below)",
+                "  --cores-per-node C  cores of a node: ranks per node of basic, splitphase",
+                "                      and nocomm, workers per node of bamboo (default 1)",
+                "  --set KEY=VALUE     override a problem argument of the selected",
+                "                      applications, e.g. --set n=64 (repeatable)",
+                "  --out DIR           where results.csv, results.txt and speedup.png go",
+                "                      (default bench-results; checked before anything runs)",
+                "  -h, --help          this text",
+                "",
+                "Variants:",
+                "  basic           Basic form (bulk synchronous), one rank per core",
+                "  oversubscribed  Basic form, k ranks per node as platform threads",
+                "  virtual         Basic form, k ranks per node as virtual threads; needs",
+                "                  JDK 21+, else its rows are skipped: to measure it, run",
+                "                  JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 ./bamboo bench ...",
+                "  splitphase      SplitPhase form (hand-written overlap), one rank per core",
+                "  bamboo          Annotated form, translated from the checkout's sources,",
+                "                  k tasks per node on the task-graph runtime, one worker per",
+                "                  core of a node",
+                "  nocomm          Basic form, one rank per core, latency 0 and infinite",
+                "                  bandwidth: the bound no overlap can beat",
+                "  mpj-express     the peer: MPJ Express's multicore device runs the Basic",
+                "                  classes in a child JVM (libmpj-java and liblog4j1.2-java,",
+                "                  else skipped); compare it with nocomm",
+                "A row that cannot run says why (skipped: ...), e.g. Cannon's rows need a",
+                "square number of ranks.",
+                "",
+                "Output: progress on stderr; on stdout a table of the median, min and max of",
+                "each program's own time of its main loop (max over ranks; setup and",
+                "verification not timed), in seconds, and",
+                "  speed-up     = T_basic / T",
+                "  comm hidden  = (T_basic - T) / (T_basic - T_nocomm)",
+                "                 ('-' when basic is not slower than nocomm).",
+                "results.csv has every time of every repeat; speedup.png plots the speed-ups.",
+                "",
+                "Defaults per application (nodes, latency, bandwidth; full and quick problem):"));
+        for (AppSpec a : Apps.all()) {
+            lines.add(String.format(java.util.Locale.ROOT, "  %-9s %d nodes, %s, %s", a.name(), a.defaultNodes(),
+                    Units.latency(a.latencyNanos()), Units.bandwidth(a.bandwidth())));
+            lines.add("            full:  " + keyValues(a.fullArgs()));
+            lines.add("            quick: " + keyValues(a.quickArgs()));
+        }
+        lines.addAll(List.of(
+                "",
+                "Exit code: 0 every run verified; 1 a run failed or did not verify; 2 bad",
+                "usage or an unwritable --out.",
+                "",
+                "Examples:",
+                "  bench apps --quick",
+                "  bench apps --app jacobi3d,cannon --variants basic,bamboo,nocomm --k 2,4",
+                "  bench apps --app jacobi3d --latency 0 --bandwidth inf   (the task machinery's",
+                "                                                          own cost)"));
+        return String.join("\n", lines);
+    }
+
+    private static String keyValues(Map<String, String> args) {
+        StringBuilder sb = new StringBuilder();
+        args.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
+        return sb.toString();
     }
 
     private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
+        // "--repeat --quick" forgot the value: say so rather than "--repeat --quick: expected a number".
+        if (i >= args.length || args[i].startsWith("--")) {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return args[i];
@@ -131,8 +196,13 @@ public final class BenchOptions {
 
     private static List<Integer> positives(String option, String list) {
         List<Integer> out = new ArrayList<>();
-        for (String v : list.split(",")) {
-            out.add(positive(option, v.trim()));
+        for (String v : list.split(",", -1)) {
+            try {
+                out.add(positive(option, v.trim()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(option + " " + list + ": '" + v.trim()
+                        + "' is not a positive integer");
+            }
         }
         return out;
     }

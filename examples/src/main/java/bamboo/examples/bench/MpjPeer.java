@@ -115,6 +115,15 @@ public final class MpjPeer implements Runner {
 
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
+        return timeOf(plan.app().name(), output(plan.np(), plan.app().mainClass(plan.form()), List.of(argv)));
+    }
+
+    /**
+     * Runs {@code mainClass} of the examples' classes with {@code np} ranks on MPJ Express's multicore device
+     * in a child JVM ({@link MpjChild}: an untimed run, the {@link MpjChild#TIMED} line, the timed run) and
+     * returns everything the child printed; also used by {@link MicroBench}.
+     */
+    String output(int np, String mainClass, List<String> argv) throws RunFailure {
         if (unusable != null) {
             throw new RunFailure(unusable);
         }
@@ -122,7 +131,7 @@ public final class MpjPeer implements Runner {
         try {
             dir = Files.createTempDirectory("bamboo-mpj-");
             Path output = dir.resolve("output.txt");
-            ProcessBuilder builder = new ProcessBuilder(command(plan, argv, dir));
+            ProcessBuilder builder = new ProcessBuilder(command(np, mainClass, argv, dir));
             // The starter reads MPJ_HOME to find the jars of the ranks' loaders (mpi.jar, mpjdev.jar).
             builder.environment().put("MPJ_HOME", mpj.home().toString());
             Process child = builder
@@ -138,7 +147,7 @@ public final class MpjPeer implements Runner {
                 child.waitFor(10, TimeUnit.SECONDS);
                 throw new RunFailure("MPJ Express run did not finish within " + TIMEOUT_SECONDS + " s");
             }
-            return timeOf(plan.app().name(), Files.readString(output, StandardCharsets.UTF_8));
+            return Files.readString(output, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new RunFailure("cannot start MPJ Express: " + e.getMessage());
         } catch (InterruptedException e) {
@@ -181,6 +190,11 @@ public final class MpjPeer implements Runner {
 
     /** The child's command line; writes the mended {@code mpi.MPI} and {@link MpjChild} into {@code dir}. */
     List<String> command(RunPlan plan, String[] argv, Path dir) throws IOException, RunFailure {
+        return command(plan.np(), plan.app().mainClass(plan.form()), List.of(argv), dir);
+    }
+
+    private List<String> command(int np, String mainClass, List<String> argv, Path dir)
+            throws IOException, RunFailure {
         Path fix = dir.resolve("mpi-fix");
         Path launcher = dir.resolve("launcher");
         writeMendedMpi(fix);
@@ -193,17 +207,17 @@ public final class MpjPeer implements Runner {
                 .collect(Collectors.joining(java.io.File.pathSeparator)));
         cmd.add(MpjChild.class.getName());
         cmd.add(dir.toString()); // the starter's working folder (it adds it to the ranks' class path)
-        cmd.add(Integer.toString(plan.np()));
+        cmd.add(Integer.toString(np));
         cmd.add("smpdev");
         cmd.add("useLocalLoader");
         cmd.add(fix + java.io.File.pathSeparator + examples);
-        cmd.add(plan.app().mainClass(plan.form()));
-        cmd.addAll(List.of(argv));
+        cmd.add(mainClass);
+        cmd.addAll(argv);
         return cmd;
     }
 
     /** The heap and -XX options of this JVM, so both sides run with the same ones. */
-    private static List<String> jvmOptions() {
+    static List<String> jvmOptions() {
         List<String> out = new ArrayList<>();
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-Xss") || a.startsWith("-XX:")) {

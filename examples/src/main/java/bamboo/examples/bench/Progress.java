@@ -27,6 +27,17 @@ public final class Progress {
         err.println(" " + result);
     }
 
+    /** Announces a step that is not a counted run (a translation); {@link #ended} completes its line. */
+    public void begin(String what) {
+        err.printf(Locale.ROOT, "[      %5.0fs] %s ...", elapsed(), what);
+        err.flush();
+    }
+
+    /** Completes the line of the step announced by {@link #begin}. */
+    public void ended(String result) {
+        err.println(" " + result);
+    }
+
     /** A line of its own (warm-up, reference computation). */
     public void note(String text) {
         err.printf(Locale.ROOT, "[      %5.0fs] %s%n", elapsed(), text);

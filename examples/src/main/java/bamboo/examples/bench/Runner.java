@@ -11,6 +11,24 @@ public interface Runner {
      */
     double run(RunPlan plan, String[] argv) throws RunFailure;
 
+    /**
+     * What {@link #prepare} will do for {@code plan} before its first run, for the progress display
+     * (e.g. "translating X"), or null when there is nothing to prepare.
+     */
+    default String preparing(RunPlan plan) {
+        return null;
+    }
+
+    /**
+     * Does the once-per-benchmark work for {@code plan} before its first run (the translated runner
+     * translates and compiles the program), so that its cost is neither hidden in a warm-up run nor
+     * silent.
+     *
+     * @throws RunFailure when the plan cannot run at all
+     */
+    default void prepare(RunPlan plan) throws RunFailure {
+    }
+
     /** A run that failed: the message is one line for the table. */
     final class RunFailure extends Exception {
         private static final long serialVersionUID = 1L;

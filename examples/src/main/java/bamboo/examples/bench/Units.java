@@ -1,13 +1,26 @@
 package bamboo.examples.bench;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Parses and prints the interconnect quantities of the command line: latencies and bandwidths. */
 public final class Units {
     private Units() {
     }
 
-    /** Parses a latency such as {@code 50us}, {@code 0.2ms}, {@code 20000ns}, {@code 1s} or {@code 0}. */
+    /** The longest simulated latency the benchmark accepts: beyond it every run takes minutes to hours. */
+    public static final long MAX_LATENCY_NANOS = 1_000_000_000L;
+    /** The lowest simulated bandwidth the benchmark accepts, bytes per second (for the same reason). */
+    public static final double MIN_BANDWIDTH = 1e6;
+
+    private static final Pattern BANDWIDTH =
+            Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([kKMGT]i?)?([Bb])(/s)?");
+
+    /**
+     * Parses a latency such as {@code 50us}, {@code 0.2ms}, {@code 20000ns}, {@code 1s} or {@code 0}; at most
+     * {@link #MAX_LATENCY_NANOS}.
+     */
     public static long parseLatencyNanos(String option, String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         double scale;
@@ -15,7 +28,7 @@ public final class Units {
         if (t.endsWith("ns")) {
             scale = 1;
             number = t.substring(0, t.length() - 2);
-        } else if (t.endsWith("us")) {
+        } else if (t.endsWith("us") || t.endsWith("\u00b5s")) {
             scale = 1e3;
             number = t.substring(0, t.length() - 2);
         } else if (t.endsWith("ms")) {
@@ -29,45 +42,67 @@ public final class Units {
         } else {
             throw new IllegalArgumentException(option + " " + text + ": give a unit, e.g. 50us, 0.2ms or 20000ns");
         }
-        double value = parseNumber(option, text, number);
-        return Math.round(value * scale);
+        double value = parseNumber(option, text, number.trim()) * scale;
+        if (value > MAX_LATENCY_NANOS) {
+            throw new IllegalArgumentException(option + " " + text + ": at most " + latency(MAX_LATENCY_NANOS)
+                    + " (every message between nodes waits that long: runs would take hours)");
+        }
+        return Math.round(value);
     }
 
     /**
-     * Parses a bandwidth such as {@code 1GB/s}, {@code 250MB/s}, {@code 800KB/s}, {@code 1e9B/s} (decimal
-     * units) or {@code inf} (no per-byte cost); returns bytes per second.
+     * Parses a bandwidth as {@code ./bamboo run} does: {@code 1GB/s}, {@code 250MB/s}, {@code 800KB/s},
+     * {@code 1e9B/s} (powers of 1000), {@code 100MiB/s} (powers of 1024), {@code 10Gb/s} (a lower-case b
+     * counts bits), the {@code /s} optional; or {@code inf} (no per-byte cost). At least
+     * {@link #MIN_BANDWIDTH}. Returns bytes per second.
      */
     public static double parseBandwidth(String option, String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        if (t.equals("inf") || t.equals("infinite") || t.equals("unlimited")) {
+        String t = text.trim();
+        if (t.equalsIgnoreCase("inf") || t.equalsIgnoreCase("infinite") || t.equalsIgnoreCase("unlimited")) {
             return Double.POSITIVE_INFINITY;
         }
-        if (!t.endsWith("b/s")) {
+        Matcher m = BANDWIDTH.matcher(t);
+        if (!m.matches()) {
+            if (t.startsWith("-")) {
+                throw new IllegalArgumentException(option + " " + text + ": bandwidth must be positive (or inf)");
+            }
             throw new IllegalArgumentException(option + " " + text + ": give a unit, e.g. 1GB/s, 250MB/s or inf");
         }
-        String body = t.substring(0, t.length() - 3);
-        double scale = 1;
-        if (body.endsWith("g")) {
-            scale = 1e9;
-        } else if (body.endsWith("m")) {
-            scale = 1e6;
-        } else if (body.endsWith("k")) {
-            scale = 1e3;
-        }
-        if (scale != 1) {
-            body = body.substring(0, body.length() - 1);
-        }
-        double value = parseNumber(option, text, body) * scale;
+        double value = parseNumber(option, text, m.group(1)) * prefix(m.group(2))
+                / (m.group(3).equals("b") ? 8 : 1);
         if (!(value > 0)) {
             throw new IllegalArgumentException(option + " " + text + ": bandwidth must be positive (or inf)");
         }
+        if (value < MIN_BANDWIDTH) {
+            throw new IllegalArgumentException(option + " " + text + ": at least " + bandwidth(MIN_BANDWIDTH)
+                    + " (slower links make every run take minutes to hours), or inf");
+        }
         return value;
+    }
+
+    private static double prefix(String prefix) {
+        if (prefix == null) {
+            return 1;
+        }
+        return switch (prefix) {
+            case "k", "K" -> 1e3;
+            case "M" -> 1e6;
+            case "G" -> 1e9;
+            case "T" -> 1e12;
+            case "Ki", "ki" -> 1024.0;
+            case "Mi" -> 1024.0 * 1024;
+            case "Gi" -> 1024.0 * 1024 * 1024;
+            default -> 1024.0 * 1024 * 1024 * 1024; // Ti
+        };
     }
 
     /** A latency for people: {@code 50us}, {@code 1.5ms}, {@code 0}. */
     public static String latency(long nanos) {
         if (nanos == 0) {
             return "0";
+        }
+        if (nanos % 1_000_000_000 == 0) {
+            return nanos / 1_000_000_000 + "s";
         }
         if (nanos % 1_000_000 == 0) {
             return nanos / 1_000_000 + "ms";

@@ -99,6 +99,74 @@ class AppBenchTest {
     }
 
     @Test
+    void anUnwritableOutFolderIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("taken"), "x");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Runner never = (p, a) -> {
+            throw new AssertionError("nothing runs when the results cannot be written");
+        };
+        int code = AppBench.run(new String[] {"--app", "jacobi2d", "--variants", "bamboo", "--out", file.toString()},
+                QUIET, new PrintStream(err, true, StandardCharsets.UTF_8), never);
+        assertEquals(2, code);
+        assertEquals("bench: --out " + file + ": exists and is not a directory\n", err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** A variant whose warm-up fails is FAILED at once: its repeats are not run (every run is verified). */
+    @Test
+    void aFailedWarmUpFailsTheRowWithoutRepeats() {
+        List<String> seen = new ArrayList<>();
+        Runner runner = (plan, argv) -> {
+            seen.add(plan.label());
+            if (plan.variant().equals("splitphase")) {
+                throw new Runner.RunFailure("verification failed: checksum 1 (expected 2)");
+            }
+            return 1.0;
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
+            "--variants", "basic,splitphase", "--repeat", "3"});
+        ResultTable t = new AppBench(o, runner, null, new PrintStream(err, true, StandardCharsets.UTF_8)).measure();
+        assertEquals(List.of("basic", "splitphase", "basic", "basic", "basic"), seen);
+        assertEquals("FAILED: verification failed: checksum 1 (expected 2)", t.rows().get(1).status());
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("(no further runs of this variant)"));
+    }
+
+    /** The translation before the first bamboo run takes seconds: the progress display says so. */
+    @Test
+    void theRunnersPreparationIsAnnouncedAndItsFailureFailsTheRow() {
+        Runner translating = new Runner() {
+            @Override
+            public String preparing(RunPlan plan) {
+                return "translating " + plan.app().mainClass(plan.form());
+            }
+
+            @Override
+            public void prepare(RunPlan plan) throws RunFailure {
+                if (plan.k() == 4) {
+                    throw new RunFailure("translation failed: Annotated.java:3:1: error: no");
+                }
+            }
+
+            @Override
+            public double run(RunPlan plan, String[] argv) {
+                return 1.0;
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
+            "--variants", "bamboo", "--k", "2,4", "--repeat", "1"});
+        ResultTable t = new AppBench(o, (p, a) -> 1.0, translating, new PrintStream(err, true, StandardCharsets.UTF_8))
+                .measure();
+        String progress = err.toString(StandardCharsets.UTF_8);
+        assertTrue(progress.contains("jacobi3d bamboo k=2: translating bamboo.examples.jacobi3d.Annotated ... done ("),
+                progress);
+        assertTrue(progress.contains("jacobi3d bamboo k=4: translating bamboo.examples.jacobi3d.Annotated ... FAILED: "
+                + "translation failed: Annotated.java:3:1: error: no\n"), progress);
+        assertTrue(t.rows().get(0).ok());
+        assertEquals("FAILED: translation failed: Annotated.java:3:1: error: no", t.rows().get(1).status());
+    }
+
+    @Test
     void badUsageIsOneLineAndExitCode2() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = AppBench.run(new String[] {"--bandwidth", "fast"}, QUIET,

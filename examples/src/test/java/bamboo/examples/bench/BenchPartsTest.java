@@ -31,6 +31,59 @@ class BenchPartsTest {
     }
 
     @Test
+    void bandwidthUnitsAreThoseOfBambooRunWithBitsAsBits() {
+        assertEquals(1.25e9, Units.parseBandwidth("--bandwidth", "10Gb/s"), "a lower-case b counts bits");
+        assertEquals(1024.0 * 1024 * 100, Units.parseBandwidth("--bandwidth", "100MiB/s"));
+        assertEquals(2e6, Units.parseBandwidth("--bandwidth", "2MB"), "the /s may be left out");
+        assertEquals(1.5e9, Units.parseBandwidth("--bandwidth", "1.5GB/s"));
+        assertEquals(1e9, Units.parseBandwidth("--bandwidth", "1e9B/s"));
+        assertEquals("--bandwidth -1MB/s: bandwidth must be positive (or inf)", assertThrows(
+                IllegalArgumentException.class, () -> Units.parseBandwidth("--bandwidth", "-1MB/s")).getMessage());
+        assertEquals("--bandwidth 12MX/s: give a unit, e.g. 1GB/s, 250MB/s or inf", assertThrows(
+                IllegalArgumentException.class, () -> Units.parseBandwidth("--bandwidth", "12MX/s")).getMessage());
+    }
+
+    /** Regression: --latency 1e9s was accepted and the first run waited 31 years for its first message. */
+    @Test
+    void anInterconnectSoSlowThatRunsNeverEndIsRefused() {
+        assertEquals(1_000_000_000L, Units.parseLatencyNanos("--latency", "1s"));
+        assertEquals("--latency 1e9s: at most 1s (every message between nodes waits that long: runs would"
+                + " take hours)", assertThrows(IllegalArgumentException.class,
+                () -> Units.parseLatencyNanos("--latency", "1e9s")).getMessage());
+        assertEquals(1e6, Units.parseBandwidth("--bandwidth", "1MB/s"));
+        assertEquals("--bandwidth 10KB/s: at least 1MB/s (slower links make every run take minutes to hours),"
+                + " or inf", assertThrows(IllegalArgumentException.class,
+                () -> Units.parseBandwidth("--bandwidth", "10KB/s")).getMessage());
+    }
+
+    @Test
+    void aMissingValueIsNamedEvenWhenAnotherOptionFollows() {
+        assertEquals("--repeat needs a value", assertThrows(IllegalArgumentException.class,
+                () -> BenchOptions.parse(new String[] {"--repeat", "--quick"})).getMessage());
+        assertEquals("--k 2,,4: '' is not a positive integer", assertThrows(IllegalArgumentException.class,
+                () -> BenchOptions.parse(new String[] {"--k", "2,,4"})).getMessage());
+        assertEquals("--repeat x: expected a positive integer", assertThrows(IllegalArgumentException.class,
+                () -> BenchOptions.parse(new String[] {"--repeat", "x"})).getMessage());
+    }
+
+    @Test
+    void helpAnswersWhatTheColumnsDefaultsAndExitCodesAre() {
+        String help = BenchOptions.usage();
+        AppSpec jacobi3d = Apps.byName("jacobi3d");
+        String defaults = "  jacobi3d  " + jacobi3d.defaultNodes() + " nodes, " + Units.latency(jacobi3d.latencyNanos())
+                + ", " + Units.bandwidth(jacobi3d.bandwidth()) + "\n            full:  n=128 iters=120 errEvery=10\n"
+                + "            quick: n=80 iters=50 errEvery=10\n";
+        for (String s : new String[] {"comm hidden  = (T_basic - T) / (T_basic - T_nocomm)",
+            "speed-up     = T_basic / T", defaults, "Exit code: 0", "temurin-25", "tasks per\n", "results.csv",
+            "--repeat N", "mpj-express"}) {
+            assertTrue(help.contains(s), "help has '" + s + "':\n" + help);
+        }
+        for (String line : help.split("\n")) {
+            assertTrue(line.length() <= 80, "lines fit 80 columns, as the CLI's own help: " + line);
+        }
+    }
+
+    @Test
     void optionsHaveDefaultsAndNameBadValues() {
         BenchOptions o = BenchOptions.parse(new String[0]);
         assertEquals(5, o.repeat);

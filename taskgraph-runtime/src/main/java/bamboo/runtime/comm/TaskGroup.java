@@ -13,6 +13,13 @@ import mpi.MPIException;
  * the mpi-shim's {@code Group}): members are task ids in group-rank order, and the group remembers the id
  * of the task that holds it, so {@link #Rank()} works on any group derived from a communicator's group.
  * Immutable; every operation makes a new group.
+ *
+ * <p>Why this does not reuse {@code mpi.Group}: its constructor and its member list are package-private,
+ * and they must stay so, since package {@code mpi} holds only the mpiJava 1.2 API; a translated group
+ * also has to be a type of its own (its members are task ids, and it must never reach the shim). Sharing
+ * the set logic would mean moving it out of {@code mpi.Group} into a {@code bamboo.shim} class that both
+ * call, a change to the shim's public API surface that belongs with the shim; until then the two are
+ * kept in step by their tests (the same operations, checks and messages).
  */
 public final class TaskGroup {
     /** {@code MPI.GROUP_EMPTY} in translated code. */

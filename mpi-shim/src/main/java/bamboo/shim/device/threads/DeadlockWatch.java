@@ -4,16 +4,30 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Finds a deadlocked job: every live rank has a thread parked in MPI with no deadline, none of those waits
- * can be satisfied now, no simulated message is still on a link, and no rank made any MPI call or wait
- * between two samples. A finished rank is not live. Samples every {@link #PERIOD_MILLIS} ms, so a
- * deadlock is reported within about half a second.
+ * can be satisfied now, no simulated message is still on a link, and no rank made any MPI call, wait or
+ * completion over several samples. A finished rank is not live. Samples every {@link #PERIOD_MILLIS} ms.
+ *
+ * <p>A starved JVM (a loaded machine, a long GC pause) must not look deadlocked: a thread that was woken
+ * but not yet scheduled still shows as waiting, and a watch that was itself descheduled may sample twice
+ * with no rank having run in between. So a report needs {@link #SAMPLES} stuck samples in a row that are
+ * all alike (the same threads blocked on the same conditions, no activity counter moved), spanning at
+ * least {@link #MIN_STUCK_MILLIS} ms, with no gap between two samples longer than {@link #MAX_GAP_MILLIS}
+ * ms (a longer gap means the watch was not scheduled, so neither perhaps were the ranks: the streak
+ * starts again). A deadlock is reported within about a second.
  */
 public final class DeadlockWatch implements Runnable {
     /** Sampling period. */
     public static final long PERIOD_MILLIS = 200;
+    /** Stuck samples in a row, all alike, before a report. */
+    static final int SAMPLES = 3;
+    /** The least wall time from the first to the last sample of a reported streak. */
+    static final long MIN_STUCK_MILLIS = 500;
+    /** A longer gap between two samples restarts the streak (the watch itself was starved). */
+    static final long MAX_GAP_MILLIS = 4 * PERIOD_MILLIS;
 
     /** Told once about a deadlock. */
     public interface Listener {
@@ -26,8 +40,13 @@ public final class DeadlockWatch implements Runnable {
 
     private final World world;
     private final Listener listener;
+    /** The current streak of alike stuck samples: its first and last sample times and its length. */
+    private Snapshot streak;
+    private long streakStart;
+    private long lastSample;
+    private int streakLength;
 
-    private DeadlockWatch(World world, Listener listener) {
+    DeadlockWatch(World world, Listener listener) {
         this.world = world;
         this.listener = listener;
     }
@@ -42,30 +61,79 @@ public final class DeadlockWatch implements Runnable {
 
     @Override
     public void run() {
-        long[] previous = null;
         try {
             while (!world.closed() && !world.aborted()) {
                 Thread.sleep(PERIOD_MILLIS);
-                forgetEndedThreads(world);
-                final long[] activity = stuck(world);
-                if (activity != null && Arrays.equals(activity, previous)) {
-                    final List<String> lines = describe(world);
-                    listener.deadlock("deadlock: " + String.join("; ", lines),
-                            "deadlock: every live rank is blocked in MPI and no message is in flight\n  "
-                                    + String.join("\n  ", lines));
+                if (check(System.nanoTime())) {
                     return;
                 }
-                previous = activity;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
-    /** The activity counters when every live rank is stuck, else null. */
-    static long[] stuck(World world) {
+    /**
+     * One sample taken at {@code now} ({@link System#nanoTime()}); tells the listener and returns true
+     * when it completes a deadlock streak. Called by the watch thread (and by tests, with their own clock).
+     */
+    boolean check(long now) {
+        forgetEndedThreads(world);
+        final Snapshot s = stuck(world);
+        final boolean continues = s != null && streak != null && s.sameAs(streak)
+                && now - lastSample <= TimeUnit.MILLISECONDS.toNanos(MAX_GAP_MILLIS);
+        if (s == null) {
+            streak = null;
+            streakLength = 0;
+        } else if (continues) {
+            streakLength++;
+        } else {
+            streak = s;
+            streakStart = now;
+            streakLength = 1;
+        }
+        lastSample = now;
+        if (streakLength < SAMPLES || now - streakStart < TimeUnit.MILLISECONDS.toNanos(MIN_STUCK_MILLIS)) {
+            return false;
+        }
+        final List<String> lines = describe(world);
+        listener.deadlock("deadlock: " + String.join("; ", lines),
+                "deadlock: every live rank is blocked in MPI and no message is in flight\n  "
+                        + String.join("\n  ", lines));
+        return true;
+    }
+
+    /** What a sample saw when every live rank was stuck: activity counters and who waits on what. */
+    static final class Snapshot {
+        /** Per rank: calls, parks, completions. */
+        final long[] activity;
+        /** The blocked threads and their conditions, in no particular order. */
+        final List<Thread> threads = new ArrayList<>();
+        final List<WaitCondition> conditions = new ArrayList<>();
+
+        Snapshot(int size) {
+            activity = new long[3 * size];
+        }
+
+        /** The same counters and the same threads blocked on the same condition objects. */
+        boolean sameAs(Snapshot o) {
+            if (!Arrays.equals(activity, o.activity) || threads.size() != o.threads.size()) {
+                return false;
+            }
+            for (int i = 0; i < threads.size(); i++) {
+                final int j = o.threads.indexOf(threads.get(i));
+                if (j < 0 || o.conditions.get(j) != conditions.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** The snapshot when every live rank is stuck, else null. */
+    static Snapshot stuck(World world) {
         final int n = world.size();
-        final long[] activity = new long[2 * n];
+        final Snapshot s = new Snapshot(n);
         int live = 0;
         for (int r = 0; r < n; r++) {
             final Endpoint e = world.endpoint(r);
@@ -73,15 +141,18 @@ public final class DeadlockWatch implements Runnable {
                 continue;
             }
             live++;
-            activity[2 * r] = e.calls;
-            activity[2 * r + 1] = e.parks;
+            s.activity[3 * r] = e.calls;
+            s.activity[3 * r + 1] = e.parks;
+            s.activity[3 * r + 2] = e.completions;
             if (e.blocked.isEmpty()) {
                 return null;
             }
-            for (WaitCondition c : e.blocked.values()) {
-                if (c.ready()) {
+            for (Map.Entry<Thread, WaitCondition> w : e.blocked.entrySet()) {
+                if (w.getValue().ready()) {
                     return null;
                 }
+                s.threads.add(w.getKey());
+                s.conditions.add(Endpoint.unlabelled(w.getValue()));
             }
             if (busyCaller(e)) {
                 return null;
@@ -97,13 +168,13 @@ public final class DeadlockWatch implements Runnable {
                 return null;
             }
         }
-        return activity;
+        return s;
     }
 
     /**
      * One rank's part of a deadlock check, for devices whose ranks live in several processes (each
      * process checks its own rank; a coordinator combines the answers with message counts): the rank's
-     * activity counters {calls, parks} when every thread of it that uses MPI is blocked on a wait that
+     * activity counters {calls, parks plus completions} when every thread of it that uses MPI is blocked on a wait that
      * cannot be satisfied now, an empty array when the rank has finished, else null.
      */
     public static long[] rankStuck(World world, int rank) {
@@ -113,7 +184,7 @@ public final class DeadlockWatch implements Runnable {
             return new long[0];
         }
         final long calls = e.calls;
-        final long parks = e.parks;
+        final long parks = e.parks + e.completions; // any activity counts
         if (e.blocked.isEmpty() || busyCaller(e)) {
             return null;
         }

@@ -17,10 +17,11 @@ import mpi.Status;
  * and the machinery its threads use to wait. Several threads of a rank may use it at once.
  */
 public final class Endpoint {
-    /** How long a waiter spins before parking when every rank can have its own core. */
-    private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-    /** Within the spin phase, pure busy-waiting lasts this long; then the waiter yields between checks. */
-    private static final long BUSY_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
+    /** The longest a waiter busy-waits before parking when every rank can have its own core (measured:
+     *  20 µs beat 50 µs on a loaded machine, in latency and in CPU time burnt; see docs/mpi-shim.md). */
+    static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
+    /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
+    static final long MIN_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
     /** Oversubscribed: a few yields give the peer a chance before we park. */
     private static final int YIELDS = 4;
     /** Park until this long before a simulated arrival, then yield-spin for precision. */
@@ -41,9 +42,18 @@ public final class Endpoint {
     private volatile boolean implicitInit;
     private volatile boolean finalized;
     private volatile boolean finished;
+    /**
+     * How long this rank's waiters busy-wait before parking, adapted to its recent waits ({@link #adapt}):
+     * a wait that ended within {@link #MAX_SPIN_NANOS} would have been cheaper spun (grow to twice it), a
+     * longer one was a waste of the core (halve). Plain field, racy on purpose: any recent value will do.
+     */
+    private long spinNanos = MIN_SPIN_NANOS;
     /** Activity counters the deadlock watch compares between samples; racy increments are fine (any change counts). */
     volatile long calls;
     volatile long parks;
+    /** Operations of this rank completed (by whichever thread completed them): the progress the deadlock
+     *  watch looks for besides calls and parks. */
+    volatile long completions;
     private volatile Channel worldChannel;
     /** Threads of this rank that have called MPI: the deadlock watch asks each whether it is still busy. */
     final Set<Thread> callers = ConcurrentHashMap.newKeySet();
@@ -254,6 +264,16 @@ public final class Endpoint {
         } else {
             bytes = elements * base.bytes();
             final boolean eager = mode != SendMode.SYNCHRONOUS && bytes <= world.eagerLimit();
+            if (eager && mode != SendMode.BUFFERED && to.mailbox.hasPosted()) {
+                // The receive is often posted already (Irecv before Isend): copy once, straight into it.
+                final Envelope direct = new Envelope(scope.wireContext(), rank, tag, base, elements, buf, offset,
+                        bytes, null);
+                final RecvOp match = to.mailbox.sendIfPosted(direct, world.network(), to.rank);
+                if (match != null) {
+                    Transfer.finishAll(match);
+                    return new Completed(this, dest, tag, elements);
+                }
+            }
             if (mode == SendMode.BUFFERED) {
                 budget = reserveBuffered(bytes, call);
                 data = Transfer.copyOf(buf, offset, elements);
@@ -317,7 +337,7 @@ public final class Endpoint {
         if (matches != null) {
             Transfer.finishAll(matches);
         }
-        waiters.signal();
+        completed(); // an arrival from another process is progress too (and may satisfy a prober)
     }
 
     /** Takes {@code bytes} from the buffered-send buffer, or fails as MPI does when it is full. */
@@ -399,6 +419,39 @@ public final class Endpoint {
         return e == null ? null : new Status(scope.local(e.source), e.tag, e.elements);
     }
 
+    /**
+     * Receives the oldest arrived message matching ({@code source}, {@code tag}) of {@code scope}
+     * (wildcards allowed) by reference: {@code into.data} becomes its data array, which the caller now
+     * owns (the eager copy or the transport's; a rendezvous message is copied here). No copy and nothing
+     * allocated for eager messages: for progress engines that keep the data (the task-graph runtime's
+     * message handler). Returns false when no such message has arrived.
+     */
+    public boolean take(Scope scope, int source, int tag, Taken into) {
+        final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
+        final Envelope e = mailbox.take(scope.wireContext(), from, tag);
+        if (e == null) {
+            return false;
+        }
+        // A rendezvous or synchronous send hands over the sender's own buffer: copy it out.
+        final boolean borrowed = e.sendOp != null && e.base != Datatype.Base.OBJECT;
+        into.data = borrowed ? Transfer.copyOf(e.data, e.dataOffset, e.elements) : e.data;
+        into.source = scope.local(e.source);
+        into.tag = e.tag;
+        into.elements = e.elements;
+        into.base = e.base;
+        if (e.budget != null) {
+            e.budget.release(e.bytes);
+        }
+        if (e.onMatched != null) {
+            e.onMatched.run();
+        }
+        if (e.sendOp != null) {
+            e.sendOp.finish();
+        }
+        completions++; // progress, for the deadlock watch (nobody waits on a take: no signal)
+        return true;
+    }
+
     /** Waits until a matching message has arrived; returns its status without receiving it. */
     public Status probe(Scope scope, int source, int tag, String call) {
         final Status now = iprobe(scope, source, tag);
@@ -451,6 +504,39 @@ public final class Endpoint {
 
     // ---- waiting -------------------------------------------------------------------------------------
 
+    /** How many messages have become matchable at this rank so far (for {@link #awaitArrival}). */
+    public long arrivals() {
+        return mailbox.arrivals();
+    }
+
+    /**
+     * Parks the calling thread until a message becomes matchable at this rank after {@code seen} (a value
+     * of {@link #arrivals()} read before the caller last probed), a simulated arrival is due, another
+     * thread unparks it, or {@code maxNanos} pass. For a progress engine that also waits for work of its
+     * own (the task-graph runtime's idle workers): it is woken as a thread blocked in Probe would be, and
+     * by a plain {@code LockSupport.unpark}.
+     */
+    public void awaitArrival(long seen, long maxNanos) {
+        final int slot = waiters.register();
+        try {
+            // Registered first, then look: a sender either sees us registered or we see its arrival.
+            if (mailbox.arrivals() != seen) {
+                return;
+            }
+            long wait = maxNanos;
+            final long next = mailbox.nextArrival();
+            if (next != Long.MAX_VALUE) {
+                wait = Math.min(wait, next - System.nanoTime());
+            }
+            if (wait > 0) {
+                parks++;
+                LockSupport.parkNanos(this, wait);
+            }
+        } finally {
+            waiters.unregister(slot);
+        }
+    }
+
     /**
      * Blocks the calling thread until {@code c} holds: spins briefly when every rank may have a core,
      * then parks (woken by completions, by simulated arrivals via the deadline, or by an abort).
@@ -463,9 +549,12 @@ public final class Endpoint {
             return;
         }
         world.checkAbort();
-        if (spinUntil(c)) {
+        final long start = System.nanoTime();
+        if (world.spin() ? spinUntil(c, start) : yieldUntil(c)) {
+            adapt(System.nanoTime() - start);
             return;
         }
+        world.checkAbort();
         final int slot = waiters.register();
         final Thread me = Thread.currentThread();
         boolean interrupted = false;
@@ -502,44 +591,64 @@ public final class Endpoint {
             }
         } finally {
             waiters.unregister(slot);
+            if (world.spin()) {
+                adapt(System.nanoTime() - start);
+            }
             if (interrupted) {
                 me.interrupt();
             }
         }
     }
 
-    private boolean spinUntil(WaitCondition c) {
-        if (world.spin()) {
-            // Busy-wait first (the peer is usually running on the other core); then yield between checks,
-            // so that on a loaded machine the peer we wait for can have our core.
-            final long start = System.nanoTime();
-            long elapsed = 0;
-            do {
-                if (elapsed < BUSY_NANOS) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
-                if (c.ready()) {
-                    return true;
-                }
-                elapsed = System.nanoTime() - start;
-            } while (elapsed < SPIN_NANOS);
-        } else {
-            for (int i = 0; i < YIELDS; i++) {
-                Thread.yield();
-                if (c.ready()) {
-                    return true;
-                }
+    /**
+     * Busy-waits (no yielding) for up to this rank's current spin budget. Only when every rank may have
+     * a core: the peer we wait for is then usually running. Yielding instead was measured to hurt on a
+     * loaded machine: a thread that yields keeps competing for the core and waits behind every other
+     * runnable thread, while one that parks is woken with priority when its message comes.
+     */
+    private boolean spinUntil(WaitCondition c, long start) {
+        final long budget = spinNanos;
+        do {
+            Thread.onSpinWait();
+            if (c.ready()) {
+                return true;
+            }
+        } while (System.nanoTime() - start < budget);
+        return false;
+    }
+
+    /** Oversubscribed (or virtual threads): a few yields give the peer a chance before we park. */
+    private static boolean yieldUntil(WaitCondition c) {
+        for (int i = 0; i < YIELDS; i++) {
+            Thread.yield();
+            if (c.ready()) {
+                return true;
             }
         }
-        world.checkAbort();
         return false;
+    }
+
+    /** Adapts the spin budget to a wait that took {@code waited} ns (see {@link #spinNanos}). */
+    private void adapt(long waited) {
+        final long s = spinNanos;
+        spinNanos = waited <= MAX_SPIN_NANOS ? Math.min(MAX_SPIN_NANOS, Math.max(s, 2 * waited))
+                : Math.max(MIN_SPIN_NANOS, s / 2);
+    }
+
+    /** An operation of this rank has completed: counts it as progress and wakes the rank's waiters. */
+    void completed() {
+        completions++;
+        waiters.signal();
     }
 
     /** Wakes this rank's parked threads (after an abort). */
     void wakeAll() {
         waiters.signal();
+    }
+
+    /** The condition a blocked thread waits on, without the call's name ({@link #await}'s label). */
+    static WaitCondition unlabelled(WaitCondition c) {
+        return c instanceof Labelled ? ((Labelled) c).inner : c;
     }
 
     /** A wait condition with the name of the call that waits on it. */

@@ -30,7 +30,12 @@ final class Mailbox {
     /** Size of {@link #unexpected}, readable without the lock: a polling Iprobe on an empty mailbox
      *  (the runtime's message handler) then costs two volatile reads, not a lock the senders need. */
     private volatile int unexpectedCount;
+    /** Messages that became matchable so far (written under the lock): a progress engine compares it
+     *  with the value it read before its last probe (see {@link Endpoint#awaitArrival}). */
+    private volatile long arrivals;
     private RecvOp chain;
+    /** Size of {@link #posted}, readable without the lock: a sender skips the direct path when it is 0. */
+    private volatile int postedCount;
 
     @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: one reorder map per sender
     Mailbox(int worldSize) {
@@ -51,6 +56,46 @@ final class Mailbox {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Delivers a message straight into an already posted receive, if there is one it may match now: same
+     * node (no simulated link), no earlier message of its sender held back, and a posted receive that
+     * matches it. Returns the match for the caller to finish (the data is copied from the sender's own
+     * buffer, before the send returns, so no eager copy is made), or null, having changed nothing, when
+     * the message must go the ordinary way ({@link #send}).
+     */
+    RecvOp sendIfPosted(Envelope e, Network network, int destination) {
+        if (postedCount == 0 || !network.immediate(e.source, destination)) {
+            return null;
+        }
+        lock.lock();
+        try {
+            final int src = e.source;
+            if (nextSeq[src] != expected[src] || !hasPostedMatch(e)) {
+                return null;
+            }
+            e.seq = nextSeq[src]++;
+            e.arrival = 0;
+            deliverLocked(e); // in order and at once: it takes the first matching posted receive
+            return takeChain();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** True when some receive may be posted (racy: a hint for {@link #sendIfPosted}). */
+    boolean hasPosted() {
+        return postedCount != 0;
+    }
+
+    private boolean hasPostedMatch(Envelope e) {
+        for (int i = 0, n = posted.size(); i < n; i++) {
+            if (posted.get(i).matches(e)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Delivers a message whose sequence number and arrival time are already set (a transport, or a test
@@ -78,6 +123,7 @@ final class Mailbox {
                 addMatch(r, e);
             } else {
                 posted.add(r);
+                postedCount = posted.size();
             }
             matches = takeChain();
         } finally {
@@ -111,6 +157,33 @@ final class Mailbox {
         return found;
     }
 
+    /** Removes and returns the oldest arrived message matching (context, source, tag); null when none. */
+    Envelope take(int context, int source, int tag) {
+        if (unexpectedCount == 0 && nextArrival == Long.MAX_VALUE) {
+            return null;
+        }
+        final RecvOp matches;
+        Envelope found = null;
+        lock.lock();
+        try {
+            progressLocked(System.nanoTime());
+            for (int i = 0, n = unexpected.size(); i < n; i++) {
+                final Envelope e = unexpected.get(i);
+                if (Matching.matches(e, context, source, tag)) {
+                    unexpected.remove(i);
+                    unexpectedCount = unexpected.size();
+                    found = e;
+                    break;
+                }
+            }
+            matches = takeChain();
+        } finally {
+            lock.unlock();
+        }
+        Transfer.finishAll(matches);
+        return found;
+    }
+
     /** Moves messages whose simulated arrival time has passed into matching. Cheap when none is due. */
     void progress() {
         final long next = nextArrival;
@@ -128,6 +201,10 @@ final class Mailbox {
         Transfer.finishAll(matches);
     }
 
+    long arrivals() {
+        return arrivals;
+    }
+
     /** Earliest arrival time of a message in transit, or {@link Long#MAX_VALUE}. */
     long nextArrival() {
         return nextArrival;
@@ -137,7 +214,9 @@ final class Mailbox {
     boolean cancel(RecvOp r) {
         lock.lock();
         try {
-            return posted.remove(r);
+            final boolean removed = posted.remove(r);
+            postedCount = posted.size();
+            return removed;
         } finally {
             lock.unlock();
         }
@@ -235,10 +314,12 @@ final class Mailbox {
     }
 
     private void arrivedLocked(Envelope e) {
+        arrivals++;
         for (int i = 0, n = posted.size(); i < n; i++) {
             final RecvOp r = posted.get(i);
             if (r.matches(e)) {
                 posted.remove(i);
+                postedCount = posted.size();
                 addMatch(r, e);
                 return;
             }

@@ -46,6 +46,11 @@ public final class Network {
         return nodes;
     }
 
+    /** True when a message from {@code source} to {@code destination} is matchable at once (arrival 0). */
+    boolean immediate(int source, int destination) {
+        return !active || nodeOf(source) == nodeOf(destination);
+    }
+
     /** Arrival time of a message sent now, or 0 for at once (same node, or no simulation). */
     long arrival(int source, int destination, int bytes) {
         if (!active) {

@@ -57,7 +57,7 @@ final class RecvOp implements Pending {
         gotElements = failure == null ? e.elements : 0;
         error = failure;
         done = true;
-        owner.waiters.signal();
+        owner.completed();
     }
 
     /** Marks the receive cancelled (already removed from the mailbox). */
@@ -66,7 +66,7 @@ final class RecvOp implements Pending {
         gotSource = MPI.ANY_SOURCE;
         gotTag = MPI.ANY_TAG;
         done = true;
-        owner.waiters.signal();
+        owner.completed();
     }
 
     boolean isDone() {

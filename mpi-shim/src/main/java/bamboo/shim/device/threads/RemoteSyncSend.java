@@ -24,7 +24,7 @@ final class RemoteSyncSend implements Pending, Runnable {
     @Override
     public void run() {
         done = true;
-        owner.waiters.signal();
+        owner.completed();
     }
 
     @Override

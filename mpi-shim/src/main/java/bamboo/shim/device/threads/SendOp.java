@@ -33,7 +33,7 @@ final class SendOp implements Pending {
     /** Called by whoever copied the data out (or cancelled the send). */
     void finish() {
         done = true;
-        owner.waiters.signal();
+        owner.completed();
     }
 
     @Override

@@ -7,6 +7,9 @@ import bamboo.examples.bench.RunPlan;
 import bamboo.examples.bench.Runner;
 import bamboo.runtime.Graph;
 import bamboo.runtime.GraphFailure;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +24,8 @@ import java.util.Map;
  */
 public final class TranslatedAppRunner implements Runner {
     private final Path sourceRoot;
-    private final Map<String, ClassLoader> loaders = new HashMap<>();
+    /** Per application: the translated, compiled classes and the examples' classes, for each run's loader. */
+    private final Map<String, URL[]> classpaths = new HashMap<>();
 
     /** A runner translating the applications found under {@code sourceRoot} (examples/src/main/java). */
     public TranslatedAppRunner(Path sourceRoot) {
@@ -56,12 +60,27 @@ public final class TranslatedAppRunner implements Runner {
     }
 
     @Override
-    public double run(RunPlan plan, String[] argv) throws RunFailure {
+    public String preparing(RunPlan plan) {
         String mainClass = plan.app().mainClass(plan.form());
-        ClassLoader loader = loaderFor(mainClass);
-        String output;
-        try {
-            output = OutputCapture.of(() -> {
+        return classpaths.containsKey(mainClass) ? null : "translating and compiling " + mainClass;
+    }
+
+    @Override
+    public void prepare(RunPlan plan) throws RunFailure {
+        classpathFor(plan.app().mainClass(plan.form()));
+    }
+
+    @Override
+    public double run(RunPlan plan, String[] argv) throws RunFailure {
+        return OutputParser.time(plan.app().name(), output(plan, argv));
+    }
+
+    /** Runs the plan and returns what the program printed (its verification and time lines). */
+    String output(RunPlan plan, String[] argv) throws RunFailure {
+        String mainClass = plan.app().mainClass(plan.form());
+        URL[] classpath = classpathFor(mainClass);
+        try (URLClassLoader loader = new RunClassLoader(classpath, TranslatedAppRunner.class.getClassLoader())) {
+            return OutputCapture.of(() -> {
                 Graph.Builder graph = TranslatedLauncher.graphOf(loader, mainClass + TranslatedLauncher.ENTRY_SUFFIX,
                         plan.np(), List.of(argv));
                 graph.workers(plan.coresPerNode()).nodes(plan.nodes()).latency(plan.latencyNanos())
@@ -69,13 +88,14 @@ public final class TranslatedAppRunner implements Runner {
             });
         } catch (GraphFailure | UserError e) {
             throw new RunFailure(e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // closing a URLClassLoader over directories and jars
         }
-        return OutputParser.time(plan.app().name(), output);
     }
 
-    /** Translates and compiles each application once per benchmark. */
-    private ClassLoader loaderFor(String mainClass) throws RunFailure {
-        ClassLoader cached = loaders.get(mainClass);
+    /** Translates and compiles each application once per benchmark; each run loads the result afresh. */
+    private URL[] classpathFor(String mainClass) throws RunFailure {
+        URL[] cached = classpaths.get(mainClass);
         if (cached != null) {
             return cached;
         }
@@ -83,11 +103,9 @@ public final class TranslatedAppRunner implements Runner {
         try {
             Path examples = ShimLauncher.locationOf(AppBench.class);
             SourceCompiler.Output out = TranslatedLauncher.translateAndCompile(source, List.of(examples));
-            // Parent: our loader, which has the examples' shared kernels, the runtime and the shim.
-            ClassLoader loader = new URLClassLoader(ShimLauncher.urls(List.of(out.classesDir())),
-                    TranslatedAppRunner.class.getClassLoader());
-            loaders.put(mainClass, loader);
-            return loader;
+            URL[] classpath = ShimLauncher.urls(List.of(out.classesDir(), examples));
+            classpaths.put(mainClass, classpath);
+            return classpath;
         } catch (UserError e) {
             throw new RunFailure("translation failed: " + e.getMessage().lines().findFirst().orElse(""));
         }
