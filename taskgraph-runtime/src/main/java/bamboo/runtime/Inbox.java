@@ -51,14 +51,16 @@ final class Inbox {
     }
 
     private static boolean wild(int source, int tag) {
-        return source == Task.ANY_SOURCE || tag == Task.ANY_TAG;
+        return source == Task.ANY_SOURCE || tag == Task.ANY_TAG || Task.isBlockWildcard(tag);
     }
 
     private boolean matches(Message m, int source, int tag) {
         // ANY_TAG matches the user's tags of COMM_WORLD (>= 0, up to anyTagMax), never the negative tags of
-        // translated communicators and collectives (bamboo.runtime.comm.TaskComm).
+        // translated communicators and collectives (bamboo.runtime.comm.TaskComm); a block wildcard matches
+        // the tags of one such communicator (Task.anyTagInBlock).
         return (source == Task.ANY_SOURCE || m.source == source)
-                && (tag == Task.ANY_TAG ? m.tag >= 0 && m.tag <= anyTagMax : m.tag == tag);
+                && (tag == Task.ANY_TAG ? m.tag >= 0 && m.tag <= anyTagMax
+                : tag == m.tag || Task.isBlockWildcard(tag) && Task.tagMatches(tag, m.tag));
     }
 
     private Fifo fifo(int source, int tag, boolean create) {

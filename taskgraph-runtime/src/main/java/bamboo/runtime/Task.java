@@ -25,6 +25,46 @@ public abstract class Task {
     public static final int ANY_SOURCE = mpi.MPI.ANY_SOURCE;
     /** Wildcard tag (the value of {@code mpi.MPI.ANY_TAG}): matches the tags >= 0 (negative tags carry translated communicators, see bamboo.runtime.comm.TaskComm). */
     public static final int ANY_TAG = mpi.MPI.ANY_TAG;
+    /** MPI's null process (the value of {@code mpi.MPI.PROC_NULL}): a send to it does nothing; a receive,
+     *  probe or claim from it succeeds at once with nothing (source PROC_NULL, tag ANY_TAG, count 0) and
+     *  leaves the buffer alone, as in MPI. */
+    public static final int PROC_NULL = mpi.MPI.PROC_NULL;
+
+    /** Wildcard tags of one block of negative tags: {@code BLOCK_WILDCARDS + b} matches every tag of block b. */
+    private static final int BLOCK_WILDCARDS = -65536;
+    /** Blocks of negative tags that have a wildcard: 0 .. BLOCKS - 1 (the last block holds the wildcards). */
+    private static final int BLOCKS = 32767;
+
+    /**
+     * A wildcard tag for receives and probes that matches every tag of block {@code block} of the negative
+     * tags: the 65536 tags {@code t} with {@code (t - Integer.MIN_VALUE) >>> 16 == block}, for
+     * {@code 0 <= block < 32767}. A translated communicator's point-to-point context is such a block
+     * ({@code bamboo.runtime.comm.TaskComm}), so this is MPI's ANY_TAG on that communicator. The patterns
+     * themselves lie in the last block (-65536..-32770), which carries no communicator.
+     */
+    public static int anyTagInBlock(int block) {
+        if (block < 0 || block >= BLOCKS) {
+            throw new IllegalArgumentException("anyTagInBlock: block " + block + " is not in 0.." + (BLOCKS - 1));
+        }
+        return BLOCK_WILDCARDS + block;
+    }
+
+    /** Whether {@code tag} is a wildcard of {@link #anyTagInBlock}. */
+    public static boolean isBlockWildcard(int tag) {
+        return tag >= BLOCK_WILDCARDS && tag < BLOCK_WILDCARDS + BLOCKS;
+    }
+
+    /** Whether tag pattern {@code pattern} (a tag, {@link #ANY_TAG} or a block wildcard) matches wire tag
+     *  {@code tag}; ANY_TAG here matches every tag >= 0 (the inbox may limit it further). */
+    public static boolean tagMatches(int pattern, int tag) {
+        if (pattern == ANY_TAG) {
+            return tag >= 0;
+        }
+        if (isBlockWildcard(pattern)) {
+            return tag < 0 && ((tag - Integer.MIN_VALUE) >>> 16) == pattern - BLOCK_WILDCARDS;
+        }
+        return tag == pattern;
+    }
 
     /** How {@link #execute()} returned. */
     public enum Outcome {
@@ -150,6 +190,9 @@ public abstract class Task {
      * {@code offset} to task {@code dest} with {@code tag}; copies the data and returns at once.
      */
     protected final void send(int dest, int tag, Object buf, int offset, int count) {
+        if (dest == PROC_NULL) {
+            return;
+        }
         node().send(this, dest, tag, buf, offset, count);
     }
 
@@ -158,6 +201,9 @@ public abstract class Task {
      * wildcard ({@link #ANY_SOURCE}, {@link #ANY_TAG}).
      */
     protected final boolean arrived(int source, int tag) {
+        if (source == PROC_NULL) {
+            return true;
+        }
         drainUnlessEvaluating();
         if (inbox.has(source, tag)) {
             return true;
@@ -172,6 +218,9 @@ public abstract class Task {
      * held messages; see {@link #claim} for windows that mix wildcard and specific receives.
      */
     protected final int arrivedCount(int source, int tag) {
+        if (source == PROC_NULL) {
+            return Integer.MAX_VALUE; // as many empty messages as asked for
+        }
         drainUnlessEvaluating();
         int n = inbox.count(source, tag);
         if (n == 0) {
@@ -188,6 +237,9 @@ public abstract class Task {
      * {@link #lastTag()} then tell what was received.
      */
     protected final int receive(int source, int tag, Object buf, int offset, int count) {
+        if (source == PROC_NULL) {
+            return fromProcNull();
+        }
         drainIncoming();
         return node().receive(this, source, tag, buf, offset, count);
     }
@@ -198,6 +250,10 @@ public abstract class Task {
      * describe the oldest such message (the one a {@link #receive} with the same arguments would take).
      */
     protected final boolean probe(int source, int tag) {
+        if (source == PROC_NULL) {
+            fromProcNull();
+            return true;
+        }
         drainUnlessEvaluating();
         Message m = inbox.find(source, tag);
         if (m == null) {
@@ -242,6 +298,10 @@ public abstract class Task {
     }
 
     private boolean unclaimed(int source, int tag, boolean claim) {
+        if (source == PROC_NULL) {
+            fromProcNull();
+            return true;
+        }
         drainUnlessEvaluating();
         Message m = inbox.unclaimed(source, tag, claim);
         if (m == null) {
@@ -265,6 +325,14 @@ public abstract class Task {
     /** Element count of that message (array elements, as sent). */
     protected final int lastCount() {
         return lastCount;
+    }
+
+    /** What a receive or probe from PROC_NULL finds: nothing, from PROC_NULL, with ANY_TAG. */
+    private int fromProcNull() {
+        lastSource = PROC_NULL;
+        lastTag = ANY_TAG;
+        lastCount = 0;
+        return 0;
     }
 
     final void setLast(Message m) {

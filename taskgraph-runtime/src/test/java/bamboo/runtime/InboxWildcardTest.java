@@ -127,4 +127,41 @@ class InboxWildcardTest {
         Message again = arrive(1, 1, 1);
         assertSame(again, inbox.poll(ANY_SOURCE, ANY_TAG));
     }
+
+    @Test
+    void aBlockWildcardMatchesOnlyTheTagsOfItsBlock() {
+        // block b holds the negative tags MIN_VALUE + b * 65536 ... + 65535: one translated communicator
+        int block = 5;
+        int base = Integer.MIN_VALUE + block * 65536;
+        int any = Task.anyTagInBlock(block);
+        assertTrue(Task.isBlockWildcard(any));
+        assertFalse(Task.isBlockWildcard(ANY_TAG));
+        Message world = arrive(1, 3, 1);
+        Message before = arrive(2, base - 1, 1);
+        Message first = arrive(2, base + 65535, 1);
+        Message after = arrive(2, base + 65536, 1);
+        Message second = arrive(4, base, 1);
+        assertEquals(2, inbox.count(ANY_SOURCE, any));
+        assertEquals(1, inbox.count(4, any));
+        assertSame(first, inbox.find(ANY_SOURCE, any));
+        assertSame(first, inbox.poll(ANY_SOURCE, any));
+        assertSame(second, inbox.poll(ANY_SOURCE, any));
+        assertNull(inbox.poll(ANY_SOURCE, any));
+        assertSame(world, inbox.poll(ANY_SOURCE, ANY_TAG), "ANY_TAG takes only tags >= 0");
+        assertNull(inbox.poll(ANY_SOURCE, ANY_TAG));
+        assertSame(before, inbox.poll(2, base - 1));
+        assertSame(after, inbox.poll(2, base + 65536));
+    }
+
+    @Test
+    void claimsWithABlockWildcardSkipClaimedMessages() {
+        int base = Integer.MIN_VALUE + 3 * 65536;
+        int any = Task.anyTagInBlock(3);
+        Message a = arrive(1, base + 7, 1);
+        Message b = arrive(2, base + 8, 1);
+        inbox.unclaimAll();
+        assertSame(a, inbox.unclaimed(1, base + 7, true));
+        assertSame(b, inbox.unclaimed(ANY_SOURCE, any, true));
+        assertNull(inbox.unclaimed(ANY_SOURCE, any, true));
+    }
 }

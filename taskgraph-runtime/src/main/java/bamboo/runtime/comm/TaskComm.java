@@ -39,9 +39,22 @@ public final class TaskComm {
     public static final int MAX_CONTEXT = 16383;
     private static final int TAG_BITS = 16;
 
-    /** Per-task context counter, shared by every communicator of the task. */
+    /** Per-task context counter, shared by every communicator of the task, and the communicators by
+     *  context (to translate the status of a message back to the communicator it travelled on). */
     private static final class Contexts {
         int next = 2;
+        TaskComm[] byContext = new TaskComm[4];
+
+        void register(TaskComm c) {
+            if (c.context >= byContext.length) {
+                byContext = java.util.Arrays.copyOf(byContext, Math.max(c.context + 1, 2 * byContext.length));
+            }
+            byContext[c.context] = c;
+        }
+
+        TaskComm get(int context) {
+            return context < byContext.length ? byContext[context] : null;
+        }
     }
 
     private final int[] tasks;
@@ -55,6 +68,7 @@ public final class TaskComm {
         this.rank = rank;
         this.context = context;
         this.contexts = contexts;
+        contexts.register(this);
     }
 
     /** COMM_WORLD of task {@code id} among {@code numTasks}. */
@@ -119,14 +133,56 @@ public final class TaskComm {
 
     // ---- used by translated code ----------------------------------------------------------------------
 
-    /** The task id of communicator rank {@code rank} (a destination or source). */
+    /** The task id of communicator rank {@code rank} (a destination or source); MPI.PROC_NULL stays. */
     public int task(int rank) {
         check("point-to-point");
+        if (rank == MPI.PROC_NULL) {
+            return bamboo.runtime.Task.PROC_NULL;
+        }
         if (rank < 0 || rank >= tasks.length) {
             throw new IllegalArgumentException(this + ": rank " + rank + " is not a rank of this communicator (size "
                     + tasks.length + ")");
         }
         return tasks[rank];
+    }
+
+    /** The task id a receive or probe names as its source: communicator rank {@code rank}, or the wildcard
+     *  MPI.ANY_SOURCE (the tag then limits the match to this communicator's members). */
+    public int source(int rank) {
+        return rank == MPI.ANY_SOURCE ? bamboo.runtime.Task.ANY_SOURCE : task(rank);
+    }
+
+    /** The wire tag (or wildcard) a receive or probe names: {@link #tag(int)}, and MPI.ANY_TAG as the
+     *  wildcard of this communicator's point-to-point tags ({@code Task.anyTagInBlock}). */
+    public int recvTag(int tag) {
+        if (tag != MPI.ANY_TAG) {
+            return tag(tag);
+        }
+        check("point-to-point");
+        return context == 0 ? bamboo.runtime.Task.ANY_TAG : bamboo.runtime.Task.anyTagInBlock(2 * context - 1);
+    }
+
+    /**
+     * The Status of a message this task received or probed, from the runtime's view of it (source task,
+     * wire tag): the source as a rank and the tag as the user's tag of the communicator the message
+     * travelled on, known from the wire tag's context among this task's communicators. Messages of
+     * COMM_WORLD (tags >= 0) come out as they are.
+     */
+    public mpi.Status status(int sourceTask, int wireTag, int count) {
+        if (wireTag >= 0 || sourceTask == MPI.PROC_NULL) {
+            return new mpi.Status(sourceTask, wireTag, count);
+        }
+        int wire = ((wireTag - Integer.MIN_VALUE) >>> TAG_BITS) + 1;
+        TaskComm c = contexts.get(wire / 2);
+        if (c == null) {
+            return new mpi.Status(sourceTask, wireTag, count);
+        }
+        return new mpi.Status(c.rankOf(sourceTask), wireTag - base(wire), count);
+    }
+
+    /** Whether receive tag patterns {@code a} and {@code b} (wire tags or wildcards) can match one message. */
+    public static boolean tagsOverlap(int a, int b) {
+        return a == b || bamboo.runtime.Task.tagMatches(a, b) || bamboo.runtime.Task.tagMatches(b, a);
     }
 
     /** The communicator rank of task {@code task}, or -1 if it is not a member (for a Status's source). */

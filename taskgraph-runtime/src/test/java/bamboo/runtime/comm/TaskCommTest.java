@@ -2,6 +2,7 @@ package bamboo.runtime.comm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -111,5 +112,45 @@ class TaskCommTest {
         assertThrows(mpi.MPIException.class, w::Free);
         assertSame(TaskGroup.EMPTY, TaskGroup.EMPTY);
         assertEquals(0, TaskGroup.EMPTY.Size());
+    }
+
+    @Test
+    void receiveWildcardsOfADerivedCommunicatorStayInsideIt() {
+        TaskComm w = TaskComm.world(0, 4);
+        TaskComm d = w.derive(new int[] {2, 0, 3}, 5);
+        TaskComm other = w.derive(new int[] {2, 0, 3}, 6);
+        assertEquals(bamboo.runtime.Task.ANY_SOURCE, d.source(MPI.ANY_SOURCE));
+        assertEquals(3, d.source(2));
+        assertEquals(bamboo.runtime.Task.ANY_TAG, w.recvTag(MPI.ANY_TAG));
+        assertEquals(w.tag(9), w.recvTag(9));
+        assertEquals(d.tag(9), d.recvTag(9));
+        int any = d.recvTag(MPI.ANY_TAG);
+        for (int t : new int[] {0, 1, 4242, TaskComm.MAX_TAG}) {
+            assertTrue(bamboo.runtime.Task.tagMatches(any, d.tag(t)), "tag " + t);
+            assertFalse(bamboo.runtime.Task.tagMatches(any, d.collectiveTag(t)), "collective tag " + t);
+            assertFalse(bamboo.runtime.Task.tagMatches(any, other.tag(t)), "other communicator's tag " + t);
+            assertFalse(bamboo.runtime.Task.tagMatches(any, w.tag(t)), "world tag " + t);
+            assertFalse(bamboo.runtime.Task.tagMatches(MPI.ANY_TAG, d.tag(t)), "ANY_TAG on a derived tag " + t);
+        }
+        assertTrue(TaskComm.tagsOverlap(any, d.tag(3)));
+        assertTrue(TaskComm.tagsOverlap(d.tag(3), any));
+        assertFalse(TaskComm.tagsOverlap(any, other.tag(3)));
+        assertFalse(TaskComm.tagsOverlap(any, MPI.ANY_TAG));
+        assertTrue(TaskComm.tagsOverlap(MPI.ANY_TAG, 3));
+    }
+
+    @Test
+    void statusesNameRanksAndTagsOfTheCommunicatorTheMessageCameOn() {
+        TaskComm w = TaskComm.world(4, 6);
+        TaskComm d = w.derive(new int[] {5, 4, 1}, 2);
+        mpi.Status s = w.status(1, d.tag(77), 3);
+        assertEquals(2, s.source, "task 1 is rank 2 of the derived communicator");
+        assertEquals(77, s.tag);
+        mpi.Status viaDerived = d.status(5, d.tag(0), 1);
+        assertEquals(0, viaDerived.source);
+        assertEquals(0, viaDerived.tag);
+        mpi.Status world = d.status(5, 12, 1);
+        assertEquals(5, world.source, "COMM_WORLD messages keep task ids as ranks");
+        assertEquals(12, world.tag);
     }
 }

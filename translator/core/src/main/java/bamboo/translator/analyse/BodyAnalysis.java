@@ -50,7 +50,7 @@ public final class BodyAnalysis {
     /** Names of the generated task's own members: user names equal to them are renamed. */
     public static final Set<String> RESERVED = Set.of("pc", "bambooSource", "bambooTag", "bambooYield",
             "bambooNeeds", "bambooNeedSource", "bambooNeedTag", "bambooDone", "bambooRequests", "bambooYielded",
-            "bambooPending", "BambooRequest");
+            "bambooPending", "BambooRequest", "bambooBuffer");
 
     private final JavaParserFacade facade;
     private final Program program;
@@ -103,10 +103,15 @@ public final class BodyAnalysis {
         boolean deferred = false;
         for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
             MpiCall mpi = MpiCall.of(call);
-            if (mpi != null && mpi.op() == MpiOp.IRECV
-                    && Where.part(call).map(p -> p.kind() != BlockKind.RECEIVE).orElse(true)) {
+            boolean outsideReceive = mpi != null && Where.part(call).map(p -> p.kind() != BlockKind.RECEIVE).orElse(true);
+            if (outsideReceive && mpi.op() == MpiOp.IRECV) {
                 call.setData(Marks.DEFERRED, true);
                 deferred = true;
+            } else if (outsideReceive && mpi.op().isStart()) {
+                // persistent receives it starts are deferred like an Irecv there (sends go at once)
+                call.setData(Marks.DEFERRED, true);
+                deferred |= bamboo.translator.find.PersistentRequests.started(call)
+                        .contains(bamboo.translator.find.PersistentRequests.Kind.RECEIVE);
             }
         }
         for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {

@@ -18,7 +18,8 @@ public final class Marks {
     /** On a blocking Recv / Sendrecv statement outside receive blocks: an evaluation point of its own. */
     public static final DataKey<Boolean> OWN_POINT = new DataKey<>() {
     };
-    /** On an Irecv outside receive blocks: recorded, and received at the next Wait / Waitall. */
+    /** On an Irecv outside receive blocks: recorded, and received at the next Wait / Waitall; on a Start /
+     *  Startall outside receive blocks: the persistent receives it starts are deferred the same way. */
     public static final DataKey<Boolean> DEFERRED = new DataKey<>() {
     };
     /** On a Wait / Waitall statement that waits for deferred Irecvs: an evaluation point of its own. */

@@ -5,6 +5,7 @@ import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.CallRules;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
+import bamboo.translator.find.PersistentRequests;
 import bamboo.translator.find.ResultUse;
 import bamboo.translator.find.Region;
 import com.github.javaparser.ast.Node;
@@ -74,7 +75,7 @@ public final class ReceiveSlice {
                 if (m != null && m.op().isReceive()) {
                     receives.add(c);
                     buffers.add(CallRules.rootName(MpiCall.arg(c, 0, MpiCall.BUF)));
-                } else if (m != null && m.op() == MpiOp.PROBE) {
+                } else if (m != null && (m.op() == MpiOp.PROBE || startsReceives(c))) {
                     receives.add(c);
                 }
             }
@@ -154,6 +155,9 @@ public final class ReceiveSlice {
             }
             for (MethodCallExpr c : p.block().findAll(MethodCallExpr.class)) {
                 MpiCall m = MpiCall.of(c);
+                if (m != null && m.op().isStart()) {
+                    return false; // its helper claims (several requests, maybe): needs unclaim() first
+                }
                 if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE)) {
                     n++;
                     for (Node x = c; x != p.block(); x = x.getParentNode().orElseThrow()) {
@@ -168,8 +172,19 @@ public final class ReceiveSlice {
         return n <= 1;
     }
 
-    /** Source and tag of a receive (buffer arguments first) or of a Probe (source, tag). */
+    /** Whether {@code c} is a Start / Startall of persistent receives (one of sends is a send). */
+    private static boolean startsReceives(MethodCallExpr c) {
+        MpiCall m = MpiCall.of(c);
+        return m != null && m.op().isStart()
+                && PersistentRequests.started(c).contains(PersistentRequests.Kind.RECEIVE);
+    }
+
+    /** Source and tag of a receive (buffer arguments first) or of a Probe (source, tag); the requests of a
+     *  Start (their sources and tags are in the requests). */
     private static List<Expression> peerAndTag(MethodCallExpr c) {
+        if (MpiCall.of(c).op().isStart()) {
+            return List.of(PersistentRequests.requests(c));
+        }
         if (MpiCall.of(c).op() == MpiOp.PROBE) {
             return List.of(c.getArgument(0), c.getArgument(1));
         }
@@ -333,7 +348,7 @@ public final class ReceiveSlice {
     private static boolean relevant(Statement s, Set<String> needed) {
         for (MethodCallExpr c : s.findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE)) {
+            if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE) || startsReceives(c)) {
                 return true;
             }
         }
@@ -363,7 +378,7 @@ public final class ReceiveSlice {
     private static MethodCallExpr receiveIn(Expression e) {
         for (MethodCallExpr c : e.findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE)) {
+            if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE) || startsReceives(c)) {
                 return c;
             }
         }
@@ -376,6 +391,16 @@ public final class ReceiveSlice {
      * source from it), the variable gets the claimed message's Status and a null check follows.
      */
     private static Statement arrivalCheck(MethodCallExpr recv, ExpressionStmt at, Set<String> needed) {
+        if (MpiCall.of(recv).op().isStart()) {
+            // the persistent receives it starts: each claims its message (sends among them claim nothing)
+            Statement out = new IfStmt(new UnaryExpr(new MethodCallExpr(null, "bambooClaimStart",
+                    NodeList.nodeList(PersistentRequests.requests(recv).clone())), UnaryExpr.Operator.LOGICAL_COMPLEMENT),
+                    new ReturnStmt(new BooleanLiteralExpr(false)), null);
+            if (at.containsData(Marks.LINE)) {
+                out.setData(Marks.LINE, at.getData(Marks.LINE));
+            }
+            return out;
+        }
         List<Expression> pt = peerAndTag(recv);
         boolean probe = MpiCall.of(recv).op() == MpiOp.PROBE;
         String target = ResultUse.call(at) == recv ? ResultUse.target(at) : null;

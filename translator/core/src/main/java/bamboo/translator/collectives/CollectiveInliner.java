@@ -47,6 +47,10 @@ public final class CollectiveInliner {
     public static final com.github.javaparser.ast.DataKey<Boolean> COLLECTIVE_TRAFFIC =
             new com.github.javaparser.ast.DataKey<>() {
             };
+    /** On the block an inlined collective becomes: the call it replaces (what the reorder stage knows of it). */
+    public static final com.github.javaparser.ast.DataKey<MethodCallExpr> INLINED_FROM =
+            new com.github.javaparser.ast.DataKey<>() {
+            };
     /** Library bodies call collectives themselves (Split runs an Allgather): inline to this depth. */
     private static final int MAX_DEPTH = 8;
 
@@ -217,6 +221,7 @@ public final class CollectiveInliner {
             }
         }
         BlockStmt block = new BlockStmt(statements);
+        block.setData(INLINED_FROM, call.clone());
         for (Node n : block.findAll(Node.class)) {
             n.setRange(null); // positions of the library file mean nothing in the program
             n.setData(Marks.LINE, line);

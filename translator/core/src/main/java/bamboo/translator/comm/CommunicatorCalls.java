@@ -6,13 +6,12 @@ import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
 import bamboo.translator.find.Program;
+import com.github.javaparser.ast.DataKey;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
-import com.github.javaparser.ast.stmt.ExpressionStmt;
 
-import java.util.List;
 
 /**
  * Point-to-point calls on communicators other than {@code MPI.COMM_WORLD}, and every message of inlined
@@ -22,7 +21,10 @@ import java.util.List;
  * for the collectives library's own messages) on the call itself, before analysis: every later stage
  * (firing rules, evaluation points, deferred receives) then reads task ids and wire tags from the usual
  * argument positions. Calls written on {@code MPI.COMM_WORLD} keep their arguments: its ranks are the
- * task ids and its tags are the wire tags (see {@code bamboo.runtime.comm.TaskComm}).
+ * task ids and its tags are the wire tags (see {@code bamboo.runtime.comm.TaskComm}). Receives and probes
+ * (and Recv_init) use {@code comm.source(p)} and {@code comm.recvTag(t)} instead, which keep the wildcards
+ * (ANY_TAG becomes the wildcard of the communicator's own tags); their statuses are translated back by
+ * the task's status helpers ({@link #RECEIVES_ON_DERIVED}).
  */
 public final class CommunicatorCalls {
 
@@ -36,8 +38,12 @@ public final class CommunicatorCalls {
         return f.getNameAsString().equals("COMM_WORLD") && (owner.equals("MPI") || owner.equals("mpi.MPI"));
     }
 
+    /** On the program class when it receives or probes on a communicator other than COMM_WORLD: its
+     *  statuses must then be translated back to ranks and user tags ({@code TaskComm.status}). */
+    public static final DataKey<Boolean> RECEIVES_ON_DERIVED = new DataKey<>() {
+    };
+
     public void rewrite(Program program, Diagnostics d) {
-        boolean statuses = usesRequestStatuses(program);
         for (MethodCallExpr call : program.type().findAll(MethodCallExpr.class)) {
             MpiCall mpi = MpiCall.of(call);
             if (mpi == null || call.getScope().isEmpty()) {
@@ -45,103 +51,61 @@ public final class CommunicatorCalls {
             }
             boolean collective = call.containsData(CollectiveInliner.COLLECTIVE_TRAFFIC);
             Expression comm = call.getScope().get();
-            if (!collective && (isWorld(comm) || !refused(program.fileName(), call, mpi, statuses, d))) {
+            if (!collective && isWorld(comm)) {
                 continue;
             }
-            if (!(mpi.op().isSend() || mpi.op().isReceive())) {
-                continue;
+            MpiOp op = mpi.op();
+            boolean receives = op.isReceive() || op.isProbe() || op == MpiOp.RECV_INIT || op == MpiOp.SENDRECV_REPLACE;
+            if (receives && !collective) {
+                program.type().setData(RECEIVES_ON_DERIVED, true);
             }
-            wrap(call, 0, comm, collective);
-            if (mpi.op() == MpiOp.SENDRECV) {
-                wrap(call, 6, comm, collective);
-            }
-        }
-    }
-
-    /**
-     * What cannot be translated on a communicator other than COMM_WORLD yet: wildcards and probes (their
-     * firing rules would have to match the communicator's tag range) and statuses (their source would be
-     * a task id, not a rank of the communicator). False when {@code call} was refused.
-     */
-    private static boolean refused(String file, MethodCallExpr call, MpiCall mpi, boolean statuses, Diagnostics d) {
-        String name = call.getNameAsString();
-        if (mpi.op().isProbe()) {
-            d.error(file, call, name + " on a communicator other than MPI.COMM_WORLD is not translated yet "
-                    + "(wildcards and probes on derived communicators); probe on MPI.COMM_WORLD");
-            return false;
-        }
-        if (!mpi.op().isReceive() && !mpi.op().isSend()) {
-            return true;
-        }
-        int halves = mpi.op() == MpiOp.SENDRECV ? 2 : 1;
-        for (int h = 0; h < halves; h++) {
-            int base = 6 * h;
-            if (call.getArguments().size() < base + 6) {
-                return true;
-            }
-            for (Expression e : List.of(MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG))) {
-                String text = e.toString();
-                if (text.endsWith("ANY_SOURCE") || text.endsWith("ANY_TAG")) {
-                    d.error(file, e, text + " in " + name + " on a communicator other than MPI.COMM_WORLD is not "
-                            + "translated yet (wildcards and probes on derived communicators)");
-                    return false;
+            if (op.isProbe()) {
+                if (call.getArguments().size() == 2) {
+                    wrapPeer(call, 0, 1, comm, Side.RECEIVE);
+                }
+            } else if (op == MpiOp.SENDRECV_REPLACE) {
+                if (call.getArguments().size() == 8) {
+                    // (buf, offset, count, type, dest, sendtag, source, recvtag)
+                    wrapPeer(call, 4, 5, comm, collective ? Side.COLLECTIVE : Side.SEND);
+                    wrapPeer(call, 6, 7, comm, collective ? Side.COLLECTIVE : Side.RECEIVE);
+                }
+            } else if (op.isSend() || op.isReceive() || op == MpiOp.SEND_INIT || op == MpiOp.RECV_INIT) {
+                boolean receiveHalf = op == MpiOp.RECV || op == MpiOp.IRECV || op == MpiOp.RECV_INIT;
+                wrap(call, 0, comm, collective ? Side.COLLECTIVE : receiveHalf ? Side.RECEIVE : Side.SEND);
+                if (op == MpiOp.SENDRECV) {
+                    wrap(call, 6, comm, collective ? Side.COLLECTIVE : Side.RECEIVE);
                 }
             }
         }
-        boolean statement = call.getParentNode().orElse(null) instanceof ExpressionStmt;
-        if ((mpi.op() == MpiOp.RECV || mpi.op() == MpiOp.SENDRECV) && !statement
-                || mpi.op() == MpiOp.IRECV && statuses) {
-            d.error(file, call, "the Status of a receive on a communicator other than MPI.COMM_WORLD is not "
-                    + "translated yet (its source would be a task id, not a rank of the communicator); "
-                    + (mpi.op() == MpiOp.IRECV ? "this program reads statuses of its requests" : "call " + name
-                    + " as a statement"));
-            return false;
-        }
-        return true;
     }
 
-    /** Whether the program reads the Status of a request (Wait used as a value, Waitany, Test...). */
-    private static boolean usesRequestStatuses(Program program) {
-        for (MethodCallExpr c : program.type().findAll(MethodCallExpr.class)) {
-            MpiCall m = MpiCall.of(c);
-            if (m == null) {
-                continue;
-            }
-            boolean statement = c.getParentNode().orElse(null) instanceof ExpressionStmt;
-            switch (m.op()) {
-                case WAIT:
-                case WAITALL:
-                    if (!statement) {
-                        return true;
-                    }
-                    break;
-                case WAITANY:
-                case WAITSOME:
-                case TEST:
-                case TESTALL:
-                case TESTANY:
-                case TESTSOME:
-                    return true;
-                default:
-                    break;
-            }
-        }
-        return false;
-    }
+    /** How a peer and tag are translated: a send's, a receive's (wildcards allowed), a collective's. */
+    private enum Side { SEND, RECEIVE, COLLECTIVE }
 
-    private static void wrap(MethodCallExpr call, int base, Expression comm, boolean collective) {
+    private static void wrap(MethodCallExpr call, int base, Expression comm, Side side) {
         if (call.getArguments().size() < base + 6) {
             return; // refused by CallRules (not the mpiJava form)
         }
+        wrapPeer(call, base + MpiCall.PEER, base + MpiCall.TAG, comm, side);
+    }
+
+    /**
+     * Rewrites the peer argument {@code p} into {@code comm.task(p)} (receives: {@code comm.source(p)},
+     * which keeps ANY_SOURCE) and the tag {@code t} into {@code comm.tag(t)} (receives:
+     * {@code comm.recvTag(t)}, which turns ANY_TAG into the wildcard of the communicator's tags;
+     * collectives: {@code comm.collectiveTag(t)}).
+     */
+    private static void wrapPeer(MethodCallExpr call, int peerAt, int tagAt, Expression comm, Side side) {
         int line = Marks.line(call);
-        Expression peer = MpiCall.arg(call, base, MpiCall.PEER);
-        Expression tag = MpiCall.arg(call, base, MpiCall.TAG);
-        MethodCallExpr task = new MethodCallExpr(comm.clone(), "task", NodeList.nodeList(peer.clone()));
-        MethodCallExpr wire = new MethodCallExpr(comm.clone(), collective ? "collectiveTag" : "tag",
-                NodeList.nodeList(tag.clone()));
+        Expression peer = call.getArgument(peerAt);
+        Expression tag = call.getArgument(tagAt);
+        MethodCallExpr task = new MethodCallExpr(comm.clone(), side == Side.RECEIVE ? "source" : "task",
+                NodeList.nodeList(peer.clone()));
+        MethodCallExpr wire = new MethodCallExpr(comm.clone(), side == Side.COLLECTIVE ? "collectiveTag"
+                : side == Side.RECEIVE ? "recvTag" : "tag", NodeList.nodeList(tag.clone()));
         task.setData(Marks.LINE, line);
         wire.setData(Marks.LINE, line);
-        call.setArgument(base + MpiCall.PEER, task);
-        call.setArgument(base + MpiCall.TAG, wire);
+        call.setArgument(peerAt, task);
+        call.setArgument(tagAt, wire);
     }
 }

@@ -96,6 +96,9 @@ public final class CommunicatorTypes {
                 }
             }
         }
+        // the status helpers of a program that receives on derived communicators map through bambooWorld()
+        world |= task.findAll(MethodCallExpr.class).stream()
+                .anyMatch(m -> m.getScope().isEmpty() && m.getNameAsString().equals("bambooWorld"));
         if (world || self) {
             task.addMember(Templates.member("private " + COMM + " bambooWorldComm;"));
             task.addMember(Templates.member(WORLD));

@@ -113,6 +113,27 @@ public final class MpiRewriter {
                     return replace(call, transfer("receive", call));
                 }
                 return replace(call, transfer("bambooIrecv", call));
+            case SEND_INIT:
+                return replace(call, transfer("bambooSendInit", call));
+            case RECV_INIT:
+                return replace(call, transfer("bambooRecvInit", call));
+            case START:
+            case STARTALL:
+                // In a receive block a started receive is one of the window (its message is there); elsewhere
+                // it is noted and received when a Wait / Test asks for it. Sends go at once either way.
+                return replace(call, helper(call.containsData(bamboo.translator.analyse.Marks.DEFERRED)
+                        ? "bambooStart" : "bambooStartNow", mpi.op() == MpiOp.START ? call.getScope().orElseThrow()
+                        : call.getArgument(0)));
+            case REQUEST_FREE:
+                return replace(call, helper("bambooFree", call.getScope().orElseThrow()));
+            case INITIALIZED:
+                return replace(call, new com.github.javaparser.ast.expr.BooleanLiteralExpr(true));
+            case BUFFER_ATTACH:
+                return replace(call, helper("bambooBufferAttach", call.getArgument(0)));
+            case BUFFER_DETACH:
+                return replace(call, helper("bambooBufferDetach"));
+            case IS_NULL:
+                return replace(call, helper("bambooIsNull", call.getScope().orElseThrow()));
             case PRIORITY:
                 return replace(call, new MethodCallExpr(null, "priority", NodeList.nodeList(call.getArgument(0))));
             case YIELD_AFTER_REGION:

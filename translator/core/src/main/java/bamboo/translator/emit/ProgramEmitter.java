@@ -11,6 +11,7 @@ import bamboo.translator.find.Region;
 import bamboo.translator.outline.StateMachine;
 import bamboo.translator.parse.JavaSources;
 import bamboo.translator.reorder.BlockOrder;
+import bamboo.translator.reorder.Pipelining;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -32,6 +33,7 @@ public final class ProgramEmitter {
 
     public List<GeneratedSource> emit(Program program, Diagnostics d) {
         int before = d.size();
+        new Pipelining(program).run(); // rewrites the rank body: the analysis sees the pipelined send blocks
         BodyAnalysis analysis = new BodyAnalysis(sources.facade(), program, d);
         analysis.run();
         new BlockOrder(program.fileName(), d).check(program);
@@ -87,7 +89,7 @@ public final class ProgramEmitter {
     private static boolean hasReceive(BlockStmt b) {
         for (MethodCallExpr c : b.findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && (m.op().isReceive() || m.op() == bamboo.translator.find.MpiOp.PROBE)) {
+            if (m != null && (m.op().isReceive() || m.op() == bamboo.translator.find.MpiOp.PROBE || m.op().isStart())) {
                 return true;
             }
         }
@@ -95,13 +97,15 @@ public final class ProgramEmitter {
     }
 
     /**
-     * Whether main looks at requests beyond waiting for them (Waitany, Test..., a Wait's Status): then its
-     * Wait / Waitall statements must mark requests inactive instead of vanishing.
+     * Whether main looks at requests beyond waiting for them (Waitany, Test..., a Wait's Status, Is_null,
+     * and Start, which must find its persistent request inactive again): then its Wait / Waitall statements
+     * must mark requests inactive instead of vanishing.
      */
     private static boolean inspectsRequests(Program p) {
         for (MethodCallExpr c : p.main().findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m != null && (m.op().inspectsRequests() || m.op().isWait()
+            if (m != null && (m.op().inspectsRequests() || m.op().isStart() || m.op() == bamboo.translator.find.MpiOp.IS_NULL
+                    || m.op().isWait()
                     && !(c.getParentNode().orElse(null) instanceof com.github.javaparser.ast.stmt.ExpressionStmt))) {
                 return true;
             }

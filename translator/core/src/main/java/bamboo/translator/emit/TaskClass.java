@@ -136,7 +136,7 @@ final class TaskClass {
             m.setLineComment(" firing rule of olap region '" + r.region().labelled().getLabel() + "' at "
                     + program.sourceBaseName() + ":" + r.region().line() + ": each receive's message has arrived");
         }
-        TaskHelpers.addUsed(c);
+        TaskHelpers.addUsed(c, program.type().containsData(bamboo.translator.comm.CommunicatorCalls.RECEIVES_ON_DERIVED));
         copyMethods(c);
         if (program.type().containsData(MethodInliner.TASK_MEMBERS)) {
             program.type().getData(MethodInliner.TASK_MEMBERS).forEach(m -> c.addMember(m.clone()));

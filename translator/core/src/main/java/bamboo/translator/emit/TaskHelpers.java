@@ -83,6 +83,109 @@ final class TaskHelpers {
             "                && (tag == o.tag || tag == mpi.MPI.ANY_TAG || o.tag == mpi.MPI.ANY_TAG);",
             "    }",
             "}");
+        add("bambooSendInit",
+            "/** Send_init (and Ssend_, Bsend_, Rsend_init): an inactive persistent send; each Start sends the buffer. */",
+            "private mpi.Prequest bambooSendInit(int dest, int tag, Object buf, int offset, int count) {",
+            "    return new BambooRequest(dest, tag, buf, offset, count, new mpi.Status(), BambooRequest.SEND);",
+            "}");
+        add("bambooRecvInit",
+            "/** Recv_init: an inactive persistent receive; each Start receives one message into the buffer. */",
+            "private mpi.Prequest bambooRecvInit(int source, int tag, Object buf, int offset, int count) {",
+            "    return new BambooRequest(source, tag, buf, offset, count, new mpi.Status(), BambooRequest.RECEIVE);",
+            "}");
+        add("bambooStarted",
+            "/** Makes a persistent request active for Start / Startall: a send is sent (the buffer as it is now);",
+            " *  returns a receive, which the caller takes or notes, and null for a send or a null array entry. */",
+            "private BambooRequest bambooStarted(Object request, boolean inArray) {",
+            "    if (request == null && inArray) {",
+            "        return null;",
+            "    }",
+            "    if (!(request instanceof BambooRequest) || ((BambooRequest) request).persistent == 0) {",
+            "        throw new IllegalStateException(\"Prequest.Start: \" + (request == null ? \"the request is null\"",
+            "                : \"not a persistent request (Send_init, Recv_init, ...)\"));",
+            "    }",
+            "    BambooRequest r = (BambooRequest) request;",
+            "    if (r.freed) {",
+            "        throw new IllegalStateException(\"Prequest.Start: the request has been freed\");",
+            "    }",
+            "    if (!r.inactive) {",
+            "        throw new IllegalStateException(\"Prequest.Start: the request is still active (Wait for it before \"",
+            "                + \"starting it again)\");",
+            "    }",
+            "    r.inactive = false;",
+            "    if (r.persistent == BambooRequest.SEND) {",
+            "        send(r.source, r.tag, r.buf, r.offset, r.count); // the buffer as it is now: copied, complete",
+            "        r.status = new mpi.Status(id(), r.tag, r.count);",
+            "        return null;",
+            "    }",
+            "    return r;",
+            "}");
+        add("bambooStart",
+            "/** Start / Startall outside receive blocks: sends go at once; receives are noted like an Irecv there. */",
+            "private void bambooStart(Object requests) {",
+            "    boolean array = requests instanceof Object[];",
+            "    for (Object o : array ? (Object[]) requests : new Object[] {requests}) {",
+            "        BambooRequest r = bambooStarted(o, array);",
+            "        if (r != null) {",
+            "            r.status = null;",
+            "            bambooPending.add(r);",
+            "        }",
+            "    }",
+            "}");
+        add("bambooStartNow",
+            "/** Start / Startall in a receive block: past the region's evaluation point a receive's message is there. */",
+            "private void bambooStartNow(Object requests) {",
+            "    boolean array = requests instanceof Object[];",
+            "    for (Object o : array ? (Object[]) requests : new Object[] {requests}) {",
+            "        BambooRequest r = bambooStarted(o, array);",
+            "        if (r != null) {",
+            "            r.status = bambooStatus(receive(r.source, r.tag, r.buf, r.offset, r.count));",
+            "        }",
+            "    }",
+            "}");
+        add("bambooClaimStart",
+            "/** Dry run of Start / Startall in a firing rule: claims the message of each persistent receive started. */",
+            "private boolean bambooClaimStart(Object requests) {",
+            "    for (Object o : requests instanceof Object[] ? (Object[]) requests : new Object[] {requests}) {",
+            "        BambooRequest r = o instanceof BambooRequest ? (BambooRequest) o : null;",
+            "        if (r != null && r.persistent == BambooRequest.RECEIVE && !claim(r.source, r.tag)) {",
+            "            return false;",
+            "        }",
+            "    }",
+            "    return true;",
+            "}");
+        add("bambooFree",
+            "/** Request.Free: a persistent request cannot start again; another becomes a null request. A pending",
+            " *  receive still takes its message when a later Wait needs it, as MPI's matching order requires. */",
+            "private void bambooFree(Object r) {",
+            "    if (r instanceof BambooRequest) {",
+            "        ((BambooRequest) r).freed = true;",
+            "    }",
+            "}");
+        add("bambooIsNull",
+            "/** Request.Is_null: freed, or (not persistent) handed out by a Wait or Test. */",
+            "private static boolean bambooIsNull(Object r) {",
+            "    BambooRequest b = (BambooRequest) r;",
+            "    return b.freed || b.persistent == 0 && b.inactive;",
+            "}");
+        add("bambooBuffer",
+            "/** The buffer Buffer_attach gave: translated buffered sends copy at once and never use it. */",
+            "private java.nio.ByteBuffer bambooBuffer;");
+        add("bambooBufferAttach",
+            "/** MPI.Buffer_attach: kept for Buffer_detach (translated sends copy at once: Bsend needs no buffer). */",
+            "private void bambooBufferAttach(java.nio.ByteBuffer buffer) {",
+            "    if (buffer == null) {",
+            "        throw new IllegalArgumentException(\"MPI.Buffer_attach: buffer is null\");",
+            "    }",
+            "    bambooBuffer = buffer;",
+            "}");
+        add("bambooBufferDetach",
+            "/** MPI.Buffer_detach: the buffer given to Buffer_attach (or null). */",
+            "private java.nio.ByteBuffer bambooBufferDetach() {",
+            "    java.nio.ByteBuffer b = bambooBuffer;",
+            "    bambooBuffer = null;",
+            "    return b;",
+            "}");
         add("bambooPending",
             "/** Irecvs outside receive blocks not received yet, in post order. */",
             "private final java.util.ArrayList<BambooRequest> bambooPending = new java.util.ArrayList<>();");
@@ -302,8 +405,67 @@ final class TaskHelpers {
             "private boolean bambooYielded;");
     }
 
+    /** BambooRequest when the program uses persistent requests, Free or Is_null. */
+    private static final String PERSISTENT_REQUEST = String.join("\n",
+            "/**",
+            " * A translated request: complete at once (status set), or a deferred receive (buf set) until received;",
+            " * a persistent one (Send_init, Recv_init) is inactive until started, and again once waited for.",
+            " */",
+            "private static final class BambooRequest extends mpi.Prequest {",
+            "    static final int SEND = 1;",
+            "    static final int RECEIVE = 2;",
+            "    final int source;",
+            "    final int tag;",
+            "    final Object buf;",
+            "    final int offset;",
+            "    final int count;",
+            "    final int persistent; // 0, SEND or RECEIVE",
+            "    mpi.Status status; // set when complete",
+            "    boolean wanted; // a deferred receive the current Wait / Test completes",
+            "    boolean inactive; // handed out by a Wait or Test: a null request (persistent: startable)",
+            "    boolean freed;",
+            "",
+            "    BambooRequest(int source, int tag, Object buf, int offset, int count, mpi.Status status) {",
+            "        this(source, tag, buf, offset, count, status, 0);",
+            "    }",
+            "",
+            "    BambooRequest(int source, int tag, Object buf, int offset, int count, mpi.Status status, int persistent) {",
+            "        super(null);",
+            "        this.source = source;",
+            "        this.tag = tag;",
+            "        this.buf = buf;",
+            "        this.offset = offset;",
+            "        this.count = count;",
+            "        this.status = status;",
+            "        this.persistent = persistent;",
+            "        this.inactive = persistent != 0;",
+            "    }",
+            "",
+            "    /** Whether MPI could match one message to both (each pattern may hold wildcards). */",
+            "    boolean overlaps(BambooRequest o) {",
+            "        return (source == o.source || source == mpi.MPI.ANY_SOURCE || o.source == mpi.MPI.ANY_SOURCE)",
+            "                && (tag == o.tag || tag == mpi.MPI.ANY_TAG || o.tag == mpi.MPI.ANY_TAG);",
+            "    }",
+            "}");
+
+    /** Helpers whose use needs the persistent form of BambooRequest. */
+    private static final Set<String> PERSISTENT_USES = Set.of("bambooSendInit", "bambooRecvInit", "bambooFree",
+            "bambooIsNull");
+
     /** Adds to {@code c} every helper its code uses, and the helpers those use. */
     static void addUsed(ClassOrInterfaceDeclaration c) {
+        addUsed(c, false);
+    }
+
+    /**
+     * Adds to {@code c} every helper its code uses, and the helpers those use.
+     *
+     * @param communicatorStatuses the program receives on communicators other than COMM_WORLD: statuses
+     *                             then name the source as a rank and the tag as the user's tag of the
+     *                             communicator the message came on ({@code TaskComm.status})
+     */
+    static void addUsed(ClassOrInterfaceDeclaration c, boolean communicatorStatuses) {
+        boolean persistent = false;
         Set<String> added = new HashSet<>();
         boolean more = true;
         while (more) {
@@ -312,9 +474,19 @@ final class TaskHelpers {
             c.findAll(MethodCallExpr.class).forEach(m -> used.add(m.getNameAsString()));
             c.findAll(NameExpr.class).forEach(n -> used.add(n.getNameAsString()));
             c.findAll(ClassOrInterfaceType.class).forEach(t -> used.add(t.getNameAsString()));
+            for (String p : PERSISTENT_USES) {
+                persistent |= used.contains(p);
+            }
             for (Map.Entry<String, String> e : MEMBERS.entrySet()) {
                 if (used.contains(e.getKey()) && added.add(e.getKey())) {
-                    BodyDeclaration<?> member = Templates.member(e.getValue());
+                    String text = e.getKey().equals("BambooRequest") && persistent ? PERSISTENT_REQUEST : e.getValue();
+                    if (communicatorStatuses) {
+                        text = text.replace("new mpi.Status(lastSource(), lastTag(),",
+                                "bambooWorld().status(lastSource(), lastTag(),")
+                                .replace("(tag == o.tag || tag == mpi.MPI.ANY_TAG || o.tag == mpi.MPI.ANY_TAG)",
+                                        "bamboo.runtime.comm.TaskComm.tagsOverlap(tag, o.tag)");
+                    }
+                    BodyDeclaration<?> member = Templates.member(text);
                     c.addMember(member);
                     more = true;
                 }

@@ -29,7 +29,7 @@ import java.util.Set;
  */
 public final class CallRules {
     /** MPI calls a helper method may make: they become task calls in the copied method. */
-    public static final Set<MpiOp> HELPER_SAFE = Set.of(MpiOp.RANK, MpiOp.SIZE, MpiOp.WTIME);
+    public static final Set<MpiOp> HELPER_SAFE = Set.of(MpiOp.RANK, MpiOp.SIZE, MpiOp.WTIME, MpiOp.PURE);
 
     public void check(Program program, Diagnostics d) {
         String file = program.fileName();
@@ -111,6 +111,14 @@ public final class CallRules {
             case IPROBE:
                 checkProbe(file, call, mpi.op(), kind, barrier, d);
                 return;
+            case SEND_INIT:
+            case RECV_INIT:
+                checkPointToPoint(file, call, 0, d);
+                return;
+            case START:
+            case STARTALL:
+                checkStart(file, call, kind, barrier, d);
+                return;
             case WAITANY:
             case WAITSOME:
             case TEST:
@@ -186,6 +194,39 @@ public final class CallRules {
     }
 
     /**
+     * Prequest.Start / Startall: a started persistent send sends the buffer as it is at the Start (like an
+     * Isend there); a started persistent receive is a receive of the window in a receive block (the firing
+     * rule claims its message), and elsewhere it is deferred like an Irecv outside receive blocks, so a
+     * later wait on it is an evaluation point. Where the kind matters it must be known from the variable
+     * the requests are started from ({@link PersistentRequests}).
+     */
+    private static void checkStart(String file, MethodCallExpr call, BlockKind kind, Optional<String> barrier,
+                                   Diagnostics d) {
+        String name = call.getNameAsString();
+        if (call.getArguments().size() != (MpiCall.of(call).op() == MpiOp.STARTALL ? 1 : 0)) {
+            d.error(file, call, name + "(...) with " + call.getArguments().size() + " arguments is not the mpiJava form ("
+                    + (MpiCall.of(call).op() == MpiOp.STARTALL ? "Prequest.Startall(requests)" : "request.Start()") + ")");
+            return;
+        }
+        Set<PersistentRequests.Kind> kinds = PersistentRequests.started(call);
+        String what = "'" + PersistentRequests.requests(call) + "'";
+        boolean receives = kinds.contains(PersistentRequests.Kind.RECEIVE);
+        boolean both = receives && kinds.contains(PersistentRequests.Kind.SEND);
+        if (kind == BlockKind.SEND && receives) {
+            d.error(file, call, name + " in a send block starts " + (both ? "requests the translator cannot tell "
+                    + "from receives (" + what + " is not only assigned Send_init results)" : "persistent receives ("
+                    + what + " holds Recv_init requests)") + ": receives belong in receive blocks");
+        } else if (kind == BlockKind.RECEIVE && both) {
+            d.error(file, call, name + " in a receive block of " + what + ", which may hold persistent sends and "
+                    + "receives: the firing rule must know which it waits for; start receives and sends from "
+                    + "separate variables (assigned Recv_init and Send_init results)");
+        } else if (receives && barrier.isPresent() && isFunctional(barrier.get())) {
+            d.error(file, call, name + " of persistent receives inside " + barrier.get() + " is not translated; call "
+                    + "it from main");
+        }
+    }
+
+    /**
      * Waitany, Waitsome and the Test family. Translated requests are complete at once, except Irecvs outside
      * receive blocks: with those, a wait is an evaluation point and a test a yield point (a polling loop
      * must let the sender run), which must stand as statements where a task can suspend.
@@ -240,10 +281,6 @@ public final class CallRules {
         if (sends && lastName(peer).equals("ANY_SOURCE")) {
             d.error(file, peer, "MPI.ANY_SOURCE as the destination of " + call.getNameAsString()
                     + ": a send needs a real destination");
-        }
-        if (peer.toString().contains("PROC_NULL")) {
-            d.error(file, peer, "MPI.PROC_NULL in " + call.getNameAsString()
-                    + " is not translated yet: guard the call with a condition instead");
         }
         if (sends && lastName(tag).equals("ANY_TAG")) {
             d.error(file, tag, "MPI.ANY_TAG as the tag of " + call.getNameAsString() + ": a send needs a real tag");
@@ -303,9 +340,10 @@ public final class CallRules {
                 if (mpi == null) {
                     continue;
                 }
-                if (mpi.op().isReceive()) {
+                Set<PersistentRequests.Kind> started = mpi.op().isStart() ? PersistentRequests.started(call) : Set.of();
+                if (mpi.op().isReceive() || started.contains(PersistentRequests.Kind.RECEIVE)) {
                     received = true;
-                } else if (mpi.op().isSend() && !received) {
+                } else if ((mpi.op().isSend() || started.contains(PersistentRequests.Kind.SEND)) && !received) {
                     d.error(file, call, mpi.name() + " in a receive block before any receive: a send there must "
                             + "forward received data; move it to a send block or after the receive it forwards");
                 }

@@ -16,7 +16,8 @@ import java.util.Set;
  * when a Wait or Test asks for it): those are evaluation or yield points; the others complete at once and
  * are plain calls, wherever they stand. A request variable (or array) holds deferred requests when such an
  * Irecv is assigned to it or to one of its elements, or initialises it; an Irecv whose request goes
- * anywhere else makes every Wait and Test a candidate.
+ * anywhere else makes every Wait and Test a candidate. A Start or Startall outside receive blocks that may
+ * start a persistent receive (Recv_init) defers it the same way ({@link PersistentRequests}).
  */
 public final class DeferredRequests {
     private DeferredRequests() {
@@ -33,15 +34,29 @@ public final class DeferredRequests {
         boolean unknown = false;
         for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
-            if (m == null || m.op() != MpiOp.IRECV || Where.part(c).map(p -> p.kind() == BlockKind.RECEIVE).orElse(false)) {
+            if (m == null || Where.part(c).map(p -> p.kind() == BlockKind.RECEIVE).orElse(false)) {
                 continue;
             }
-            anyDeferred = true;
-            String holder = holder(c);
-            if (holder == null) {
-                unknown = true;
-            } else {
-                holders.add(holder);
+            if (m.op() == MpiOp.IRECV) {
+                anyDeferred = true;
+                String holder = holder(c);
+                if (holder == null) {
+                    unknown = true;
+                } else {
+                    holders.add(holder);
+                }
+            } else if (m.op().isStart() && PersistentRequests.started(c).contains(PersistentRequests.Kind.RECEIVE)) {
+                // A persistent receive started outside receive blocks is deferred like such an Irecv; a wait
+                // may name the started variable or any variable that holds Recv_init requests.
+                anyDeferred = true;
+                String root = PersistentRequests.root(PersistentRequests.requests(c));
+                Set<String> receivers = PersistentRequests.receiveHolders(body);
+                if (root == null || receivers == null) {
+                    unknown = true;
+                } else {
+                    holders.add(root);
+                    holders.addAll(receivers);
+                }
             }
         }
         if (!anyDeferred) {
@@ -63,7 +78,7 @@ public final class DeferredRequests {
     }
 
     /** The variable an Irecv's request is stored in ({@code q = ..}, {@code q[i] = ..}, {@code q = {..}}). */
-    private static String holder(MethodCallExpr irecv) {
+    static String holder(MethodCallExpr irecv) {
         Node p = irecv.getParentNode().orElse(null);
         if (p instanceof ArrayInitializerExpr) {
             p = p.getParentNode().orElse(null);

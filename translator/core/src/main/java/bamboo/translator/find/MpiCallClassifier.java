@@ -57,7 +57,11 @@ public final class MpiCallClassifier {
                 continue;
             } else if (type.startsWith("mpi.")) {
                 boolean communicator = type.equals("mpi.Comm") || type.equals("mpi.Intracomm");
-                MpiOp kind = op == MpiOp.COMM_LOCAL && !communicator ? MpiOp.UNSUPPORTED : op;
+                boolean request = type.equals("mpi.Request") || type.equals("mpi.Prequest");
+                MpiOp kind = op;
+                if (op == MpiOp.COMM_LOCAL && !communicator) {
+                    kind = request && call.getNameAsString().equals("Free") ? MpiOp.REQUEST_FREE : MpiOp.UNSUPPORTED;
+                }
                 call.setData(MpiCall.KEY, new MpiCall(kind, call.getNameAsString()));
             }
         }

@@ -25,6 +25,22 @@ public enum MpiOp {
     PROBE, IPROBE,
     /** Waitany / Waitsome on an array; Test on one request; Testall / Testany / Testsome on an array. */
     WAITANY, WAITSOME, TEST, TESTALL, TESTANY, TESTSOME,
+    /** Send_init, Ssend_init, Bsend_init, Rsend_init: (buf, offset, count, type, dest, tag), an inactive
+     *  persistent send request ({@code mpi.Prequest}). */
+    SEND_INIT,
+    /** Recv_init: (buf, offset, count, type, source, tag), an inactive persistent receive request. */
+    RECV_INIT,
+    /** Prequest.Start (on one request) and Prequest.Startall (on an array): start persistent requests. */
+    START, STARTALL,
+    /** Request.Free and Request.Is_null. */
+    REQUEST_FREE, IS_NULL,
+    /** A pure function of its arguments (Cartcomm.Dims_create): kept as written, valid on any thread. */
+    PURE,
+    /** MPI.Initialized: a task runs between Init and Finalize, so true. */
+    INITIALIZED,
+    /** MPI.Buffer_attach / Buffer_detach: translated sends copy at once and need no buffer; the task keeps
+     *  the attached one to give it back. */
+    BUFFER_ATTACH, BUFFER_DETACH,
     /** A collective, or a communicator constructor (Split, Dup, Create): inlined from the library. */
     COLLECTIVE,
     /** A local communicator operation (Group, Compare, Free, Test_inter): a call on the translated
@@ -42,14 +58,12 @@ public enum MpiOp {
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
             "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat");
     private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter");
-    private static final Set<String> OTHERS = Set.of("Cancel",
-            "Send_init", "Recv_init", "Ssend_init", "Bsend_init", "Rsend_init", "Start",
-            "Startall", "Initialized", "Wtick", "Get_processor_name", "Get_count", "Incl", "Excl", "Union",
-            "Buffer_attach", "Buffer_detach", "Abort", "Is_null", "clone", "Intercomm_create", "Intercomm_merge",
+    private static final Set<String> OTHERS = Set.of("Cancel", "Get_processor_name", "Get_count", "Incl",
+            "Excl", "Union", "Abort", "clone", "Intercomm_create", "Intercomm_merge",
             "Comm_spawn");
     /** The rest of the mpiJava API: topologies, intercommunicators, derived datatypes, packing. Without
      *  these names such calls were not recognised as MPI at all and passed into the task unchanged. */
-    private static final Set<String> NOT_PLANNED = Set.of("Create_cart", "Create_graph", "Dims_create", "Coords",
+    private static final Set<String> NOT_PLANNED = Set.of("Create_cart", "Create_graph", "Coords",
             "Shift", "Sub", "Map", "Topo_test", "Test_inter", "Create_intercomm", "Merge", "Remote_size",
             "Remote_group", "Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct", "Commit", "Pack",
             "Unpack", "Pack_size", "Get_elements", "Errhandler_set", "Errhandler_get", "Attr_get");
@@ -60,6 +74,11 @@ public enum MpiOp {
         BY_NAME.put("Rank", RANK);
         BY_NAME.put("Size", SIZE);
         BY_NAME.put("Wtime", WTIME);
+        BY_NAME.put("Wtick", WTIME); // a constant of the clock: kept as written, like Wtime
+        BY_NAME.put("Initialized", INITIALIZED);
+        BY_NAME.put("Dims_create", PURE);
+        BY_NAME.put("Buffer_attach", BUFFER_ATTACH);
+        BY_NAME.put("Buffer_detach", BUFFER_DETACH);
         for (String s : new String[] {"Send", "Ssend", "Bsend", "Rsend"}) {
             BY_NAME.put(s, SEND);
         }
@@ -80,6 +99,13 @@ public enum MpiOp {
         BY_NAME.put("Testall", TESTALL);
         BY_NAME.put("Testany", TESTANY);
         BY_NAME.put("Testsome", TESTSOME);
+        for (String s : new String[] {"Send_init", "Ssend_init", "Bsend_init", "Rsend_init"}) {
+            BY_NAME.put(s, SEND_INIT);
+        }
+        BY_NAME.put("Recv_init", RECV_INIT);
+        BY_NAME.put("Start", START);
+        BY_NAME.put("Startall", STARTALL);
+        BY_NAME.put("Is_null", IS_NULL);
         for (String s : COLLECTIVES) {
             BY_NAME.put(s, COLLECTIVE);
         }
@@ -126,6 +152,11 @@ public enum MpiOp {
     /** Operations that look at requests beyond waiting for them (the translation then keeps real requests). */
     public boolean inspectsRequests() {
         return this == WAITANY || this == WAITSOME || isTest();
+    }
+
+    /** Start and Startall: what they do depends on the persistent requests they start. */
+    public boolean isStart() {
+        return this == START || this == STARTALL;
     }
 
     public boolean isSend() {

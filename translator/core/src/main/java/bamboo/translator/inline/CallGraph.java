@@ -97,7 +97,7 @@ public final class CallGraph {
             for (MethodCallExpr c : part.findAll(MethodCallExpr.class)) {
                 MpiCall mpi = MpiCall.of(c);
                 if (mpi != null) {
-                    if (mpi.op() != MpiOp.WTIME) {
+                    if (mpi.op() != MpiOp.WTIME && mpi.op() != MpiOp.PURE) { // clocks and pure functions need no task
                         reason = reason != null ? reason : "calls " + mpiName(c);
                         safe &= mpi.op() == MpiOp.RANK || mpi.op() == MpiOp.SIZE;
                     }

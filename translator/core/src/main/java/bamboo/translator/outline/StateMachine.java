@@ -8,6 +8,7 @@ import bamboo.translator.find.MpiOp;
 import bamboo.translator.find.Region;
 import bamboo.translator.find.ResultUse;
 import bamboo.translator.parse.Templates;
+import bamboo.translator.reorder.Pipelining;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.VariableDeclarator;
@@ -366,9 +367,11 @@ public final class StateMachine {
         Region.Part compute = null;
         List<Region.Part> after = new ArrayList<>();
         for (Region.Part p : r.parts()) {
-            if (p.kind() == BlockKind.SEND && compute == null) {
+            if (p.labelled().containsData(Pipelining.NEXT_ITERATION)) {
+                after.add(p); // the next iteration's send blocks: at the end, also in a region without compute block
+            } else if (p.kind() == BlockKind.SEND && compute == null) {
                 // Send blocks first: receives do not depend on them, so every task sends before it waits.
-                structured(p.labelled(), first ? "olap region '" + name + "': send block" : "send block");
+                structured(p.labelled(), first ? "olap region '" + name + "': send block" + decision(r) : "send block");
                 first = false;
             } else if (p.kind() == BlockKind.COMPUTE) {
                 compute = p;
@@ -404,7 +407,12 @@ public final class StateMachine {
             }
         }
         for (Region.Part p : after) {
-            structured(p.labelled(), "send block");
+            if (p.labelled().containsData(Pipelining.NEXT_ITERATION)) {
+                structured(p.labelled(), "send blocks of the next iteration, pipelined (when "
+                        + p.labelled().getData(Pipelining.NEXT_ITERATION) + "),");
+            } else {
+                structured(p.labelled(), "send block");
+            }
         }
         if (yields) {
             int k = label();
@@ -412,6 +420,11 @@ public final class StateMachine {
                     + "pc = " + k + "; return Outcome.YIELDED; }"), r.labelled(), "end of olap region '" + name + "'"));
             start(k);
         }
+    }
+
+    /** Whether the region's send blocks were pipelined into the previous iteration, and if not why. */
+    private static String decision(Region r) {
+        return r.labelled().containsData(Pipelining.DECISION) ? " (" + r.labelled().getData(Pipelining.DECISION) + ")" : "";
     }
 
     /**

@@ -65,7 +65,7 @@ public final class EarlyExit_BambooTask extends bamboo.runtime.Task {
                 case 1:
                     // from EarlyExit.java:16
                     iter++;
-                    // olap region 'olap': send block from EarlyExit.java:18
+                    // olap region 'olap': send block (not pipelined: the region is in a while loop; only a for loop's update gives the next iteration) from EarlyExit.java:18
                     send: {
                         if (rank + 1 < size) {
                             send(rank + 1, iter, x, 0, 1);

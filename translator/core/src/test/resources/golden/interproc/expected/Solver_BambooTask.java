@@ -96,7 +96,7 @@ public final class Solver_BambooTask extends bamboo.runtime.Task {
                     // from Solver.java:14
                     n_1 = ((long[]) BAMBOO_Halo_u.get(halo)).length - 2;
                     nr_1 = 0;
-                    // olap region 'olapIn1': send block from Solver.java:14
+                    // olap region 'olapIn1': send block (not pipelined: the region is not a statement of its loop's body (it sits under a conditional, in a block or in another region)) from Solver.java:14
                     sendIn1: {
                         if (((int) BAMBOO_Halo_left.get(halo)) >= 0)
                             ((Request[]) BAMBOO_Halo_reqs.get(halo))[nr_1++] = bambooIsend(((int) BAMBOO_Halo_left.get(halo)), 2, ((long[]) BAMBOO_Halo_u.get(halo)), 1, 1);

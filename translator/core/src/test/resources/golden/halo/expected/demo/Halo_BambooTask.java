@@ -87,7 +87,7 @@ public final class Halo_BambooTask extends bamboo.runtime.Task {
                     reqs = new Request[4];
                     // from Halo.java:22
                     n = 0;
-                    // olap region 'olap': send block from Halo.java:28
+                    // olap region 'olap': send block (not pipelined: the send block changes reqs, used by the statements before the region in the loop body) from Halo.java:28
                     send: {
                         if (rank > 0)
                             reqs[n++] = bambooIsend(rank - 1, 1, u, 1, 1);

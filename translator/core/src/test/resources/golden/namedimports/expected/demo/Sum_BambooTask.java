@@ -17,6 +17,9 @@ public final class Sum_BambooTask extends bamboo.runtime.Task {
     // the program's arguments, from Sum.java:14
     private String[] args;
 
+    // local 'bambooPipedOlap23' of main
+    private boolean bambooPipedOlap23;
+
     // local 'rank' of main, from Sum.java:16
     private int rank;
 
@@ -110,6 +113,7 @@ public final class Sum_BambooTask extends bamboo.runtime.Task {
     // main of Sum.java:14 up to its first evaluation point, run once before execute()
     @Override
     protected void init() throws Exception {
+        bambooPipedOlap23 = false;
         // from Sum.java:16
         rank = id();
         // from Sum.java:17
@@ -140,9 +144,12 @@ public final class Sum_BambooTask extends bamboo.runtime.Task {
                         pc = 3;
                         continue bambooLoop;
                     }
-                    // olap region 'olap': send block from Sum.java:27
+                    // olap region 'olap': send block (pipelined: the next iteration's send blocks run at the end of this one) from Sum.java:27
                     send: {
-                        reqs[1] = bambooIsend((rank + 1) % size, step, mine, 0, 1);
+                        if (!bambooPipedOlap23) {
+                            reqs[1] = bambooIsend((rank + 1) % size, step, mine, 0, 1);
+                        }
+                        bambooPipedOlap23 = false;
                     }
                     pc = 4;
                     continue bambooLoop;
@@ -157,6 +164,15 @@ public final class Sum_BambooTask extends bamboo.runtime.Task {
                     // compute block from Sum.java:30
                     compute: {
                         mine[0] = mine[0] * 3 + in[0];
+                    }
+                    // send blocks of the next iteration, pipelined (when (step + 1) < 3), from Sum.java:27
+                    sendNext: {
+                        if ((step + 1) < 3) {
+                            {
+                                reqs[1] = bambooIsend((rank + 1) % size, (step + 1), mine, 0, 1);
+                            }
+                            bambooPipedOlap23 = true;
+                        }
                     }
                     // from Sum.java:35
                     c1_comm = bambooWorld();

@@ -15,6 +15,9 @@ public final class Nested_BambooTask extends bamboo.runtime.Task {
     // the program's arguments, from Nested.java:9
     private String[] args;
 
+    // local 'bambooPipedOlapOuter17' of main
+    private boolean bambooPipedOlapOuter17;
+
     // local 'rank' of main, from Nested.java:11
     private int rank;
 
@@ -49,6 +52,7 @@ public final class Nested_BambooTask extends bamboo.runtime.Task {
     // main of Nested.java:9 up to its first evaluation point, run once before execute()
     @Override
     protected void init() throws Exception {
+        bambooPipedOlapOuter17 = false;
         // from Nested.java:11
         rank = id();
         // from Nested.java:12
@@ -79,9 +83,12 @@ public final class Nested_BambooTask extends bamboo.runtime.Task {
                         pc = 3;
                         continue bambooLoop;
                     }
-                    // olap region 'olapOuter': send block from Nested.java:18
+                    // olap region 'olapOuter': send block (pipelined: the next iteration's send blocks run at the end of this one) from Nested.java:18
                     send: {
-                        send(right, 0, a, 0, 1);
+                        if (!bambooPipedOlapOuter17) {
+                            send(right, 0, a, 0, 1);
+                        }
+                        bambooPipedOlapOuter17 = false;
                     }
                     pc = 4;
                     continue bambooLoop;
@@ -95,7 +102,7 @@ public final class Nested_BambooTask extends bamboo.runtime.Task {
                     }
                     // from Nested.java:25
                     a[0] = (a[0] + a[1]) / 2;
-                    // olap region 'olapInner': send block from Nested.java:27
+                    // olap region 'olapInner': send block (not pipelined: the region is not a statement of its loop's body (it sits under a conditional, in a block or in another region)) from Nested.java:27
                     sendInner: {
                         send(left, 1, b, 0, 1);
                     }
@@ -112,6 +119,15 @@ public final class Nested_BambooTask extends bamboo.runtime.Task {
                     // compute block from Nested.java:33
                     computeInner: {
                         b[0] = b[0] + b[1] - a[0];
+                    }
+                    // send blocks of the next iteration, pipelined (when (step + 1) < 3), from Nested.java:18
+                    sendNext: {
+                        if ((step + 1) < 3) {
+                            {
+                                send(right, 0, a, 0, 1);
+                            }
+                            bambooPipedOlapOuter17 = true;
+                        }
                     }
                     pc = 2;
                     continue bambooLoop;
