@@ -13,6 +13,9 @@ public final class Persistent_BambooTask extends bamboo.runtime.Task {
     // the program's arguments, from Persistent.java:11
     private String[] args;
 
+    // local 'bambooPipedOlap22' of main
+    private boolean bambooPipedOlap22;
+
     // local 'rank' of main, from Persistent.java:13
     private int rank;
 
@@ -53,6 +56,7 @@ public final class Persistent_BambooTask extends bamboo.runtime.Task {
     // main of Persistent.java:11 up to its first evaluation point, run once before execute()
     @Override
     protected void init() throws Exception {
+        bambooPipedOlap22 = false;
         // from Persistent.java:13
         rank = id();
         // from Persistent.java:14
@@ -87,10 +91,13 @@ public final class Persistent_BambooTask extends bamboo.runtime.Task {
                         pc = 3;
                         continue bambooLoop;
                     }
-                    // olap region 'olap': send block from Persistent.java:24
+                    // olap region 'olap': send block (pipelined: the next iteration's send blocks run at the end of this one) from Persistent.java:24
                     send: {
-                        out[0] = rank * 10 + i;
-                        bambooStart(send);
+                        if (!bambooPipedOlap22) {
+                            out[0] = rank * 10 + i;
+                            bambooStart(send);
+                        }
+                        bambooPipedOlap22 = false;
                     }
                     pc = 4;
                     continue bambooLoop;
@@ -112,6 +119,16 @@ public final class Persistent_BambooTask extends bamboo.runtime.Task {
                         return Outcome.WAITING;
                     bambooWaitall(bambooRequests);
                     sum += in[0];
+                    // send blocks of the next iteration, pipelined (when (i + 1) < 3), from Persistent.java:24
+                    sendNext: {
+                        if ((i + 1) < 3) {
+                            {
+                                out[0] = rank * 10 + (i + 1);
+                                bambooStart(send);
+                            }
+                            bambooPipedOlap22 = true;
+                        }
+                    }
                     pc = 2;
                     continue bambooLoop;
                 case 2:
