@@ -31,6 +31,11 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  * Prints one row per operation: ns per operation (median, min, max over the repeats) for each column and
  * {@code ours/MPJ} (below 1: our shim is faster), plus the machine's load average before and after.
+ *
+ * <p>{@code --apps cg,halo26,...} times the applications' {@code Basic} classes instead (the problem of
+ * {@code ./bamboo bench apps}, quick with {@code --quick}; {@code np} = the application's default nodes,
+ * no simulated interconnect on either side): the same comparison as the {@code mpj-express} bench row,
+ * but with our side in a fresh child JVM too, as MPJ Express is, instead of inside the benchmark's JVM.
  */
 public final class MicroBench {
     private static final long TIMEOUT_SECONDS = 600;
@@ -43,16 +48,19 @@ public final class MicroBench {
         double scale = 1;
         String ops = String.join(",", MicroOps.ALL);
         Path base = null;
+        List<String> apps = List.of();
+        boolean quick = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--quick": repeat = 3; scale = 0.3; break;
+                case "--quick": repeat = 3; scale = 0.3; quick = true; break;
+                case "--apps": apps = List.of(value(args, ++i).split(",")); break;
                 case "--repeat": repeat = Integer.parseInt(value(args, ++i)); break;
                 case "--scale": scale = Double.parseDouble(value(args, ++i)); break;
                 case "--ops": ops = value(args, ++i); break;
                 case "--base-shim": base = Path.of(value(args, ++i)); break;
                 default:
                     System.err.println("MicroBench: unknown option " + args[i]
-                            + " (--quick, --repeat N, --scale X, --ops LIST, --base-shim DIR)");
+                            + " (--quick, --repeat N, --scale X, --ops LIST, --apps LIST, --base-shim DIR)");
                     System.exit(2);
             }
         }
@@ -71,19 +79,57 @@ public final class MicroBench {
         } else {
             System.out.println("MPJ Express skipped: " + mpj.skipReason());
         }
+        List<Program> programs = new ArrayList<>();
+        if (apps.isEmpty()) {
+            programs.add(new Program(null, 2, MicroOps.class.getName(), argv));
+        }
+        for (String name : apps) {
+            AppSpec app = Apps.byName(name);
+            Map<String, String> problem = app.problem(quick, Map.of());
+            programs.add(new Program(app.name(), app.defaultNodes(), app.mainClass("Basic"),
+                    List.of(AppSpec.argv(problem, app.reference().apply(problem)))));
+        }
         Map<String, Map<String, List<Double>>> figures = new LinkedHashMap<>();
         String loadBefore = load();
         for (int rep = 1; rep <= repeat; rep++) {
-            for (String column : columns) {
-                System.err.printf(Locale.ROOT, "[%d/%d] %s ...%n", rep, repeat, column);
-                String out = column.equals("mpj") ? mpj.output(2, MicroOps.class.getName(), argv)
-                        : ours(ourColumns.get(column), examples, argv);
-                Map<String, Double> run = parse(column, out);
-                run.forEach((op, ns) -> figures.computeIfAbsent(op, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(column, k -> new ArrayList<>()).add(ns));
+            for (Program program : programs) {
+                for (String column : columns) {
+                    System.err.printf(Locale.ROOT, "[%d/%d] %s%s ...%n", rep, repeat,
+                            program.app == null ? "" : program.app + " ", column);
+                    String out = column.equals("mpj") ? mpj.output(program.np, program.mainClass, program.argv)
+                            : ours(ourColumns.get(column), examples, program);
+                    Map<String, Double> run = program.app == null ? parse(column, out)
+                            : Map.of(program.app, appTime(program.app, column, out));
+                    run.forEach((op, ns) -> figures.computeIfAbsent(op, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(column, k -> new ArrayList<>()).add(ns));
+                }
             }
         }
-        print(figures, columns, repeat, loadBefore, load());
+        print(figures, columns, repeat, loadBefore, load(), apps.isEmpty() ? "op (ns)" : "app (ms)");
+    }
+
+    /** A program to time: MicroOps ({@code app} null) or an application's Basic form. */
+    private static final class Program {
+        final String app;
+        final int np;
+        final String mainClass;
+        final List<String> argv;
+
+        Program(String app, int np, String mainClass, List<String> argv) {
+            this.app = app;
+            this.np = np;
+            this.mainClass = mainClass;
+            this.argv = argv;
+        }
+    }
+
+    /** An application's own time of its timed run, in ms. */
+    private static double appTime(String app, String column, String output) throws RunFailure {
+        int at = output.indexOf(MpjChild.TIMED);
+        if (at < 0) {
+            throw new RunFailure(column + ": no timed run in the output:\n" + output);
+        }
+        return 1000 * OutputParser.time(app, output.substring(at));
     }
 
     private static String value(String[] args, int i) {
@@ -94,8 +140,8 @@ public final class MicroBench {
         return args[i];
     }
 
-    /** Runs {@link MicroOps} on the shim at {@code shim} in a child JVM; returns what it printed. */
-    private static String ours(Path shim, Path examples, List<String> argv)
+    /** Runs a program on the shim at {@code shim} in a child JVM; returns what it printed. */
+    private static String ours(Path shim, Path examples, Program program)
             throws IOException, InterruptedException, RunFailure {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -103,10 +149,10 @@ public final class MicroBench {
         cmd.add("-cp");
         cmd.add(shim + File.pathSeparator + examples);
         cmd.add(MicroChild.class.getName());
-        cmd.add("2");
+        cmd.add(Integer.toString(program.np));
         cmd.add(examples.toString());
-        cmd.add(MicroOps.class.getName());
-        cmd.addAll(argv);
+        cmd.add(program.mainClass);
+        cmd.addAll(program.argv);
         Path log = Files.createTempFile("bamboo-micro-", ".txt");
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -141,11 +187,11 @@ public final class MicroBench {
     }
 
     private static void print(Map<String, Map<String, List<Double>>> figures, List<String> columns, int repeat,
-                              String loadBefore, String loadAfter) {
+                              String loadBefore, String loadAfter, String unit) {
         System.out.printf(Locale.ROOT, "machine: %d cores, JDK %s; %d interleaved repeats; load average %s "
                         + "before, %s after%n", Runtime.getRuntime().availableProcessors(), Runtime.version(), repeat,
                 loadBefore, loadAfter);
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-10s", "op (ns)"));
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-10s", unit));
         for (String c : columns) {
             head.append(String.format(Locale.ROOT, " %28s", c + " median [min-max]"));
         }

@@ -77,11 +77,11 @@ public final class Translator {
             programs.addAll(found);
         }
         CollectiveInliner inliner = collectives.isEmpty() ? null
-                : new CollectiveInliner(new CollectiveLibrary(parser, collectives, d));
+                : new CollectiveInliner(CollectiveLibrary.withUser(parser, collectives, d));
         MethodInliner methods = programs.isEmpty() ? null : new MethodInliner(parser, units);
         for (Program p : programs) {
             if (inliner == null) {
-                inliner = new CollectiveInliner(new CollectiveLibrary(parser));
+                inliner = new CollectiveInliner(CollectiveLibrary.ours());
             }
             methods.inline(p, d);
             inliner.inline(p, d);

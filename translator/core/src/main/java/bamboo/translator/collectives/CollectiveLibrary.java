@@ -29,11 +29,16 @@ import java.util.stream.Collectors;
 
 /**
  * The library of collectives written as annotated point-to-point Java ({@code Collectives.java}, a
- * resource of this package), parsed with the program's own parser so its MPI calls are recognised the
- * same way; and the user's own implementations ({@code --collectives DIR}), which replace ours method by
+ * resource of this package), parsed like a program (same parser and symbol solver set-up) so its MPI
+ * calls are recognised the same way; and the user's own implementations ({@code --collectives DIR}), which replace ours method by
  * method after the same checks: each method is named after a collective, has exactly our signature
  * (a first parameter {@code Intracomm comm}, then mpiJava's parameters), and a method that returns a
  * value ends with its only {@code return}.
+ *
+ * <p>Our library is parsed and checked once per JVM ({@link #ours()}) and shared by every translation:
+ * the inliner only reads its declarations and clones their bodies, so nothing reaches it through the
+ * cache. It gets a parser and symbol solver of its own, which know the JDK, {@code mpi} and
+ * {@code bamboo} but not the program's types (the library names none of them).
  */
 public final class CollectiveLibrary {
     static final String RESOURCE = "Collectives.java";
@@ -42,31 +47,49 @@ public final class CollectiveLibrary {
     private record Impl(MethodDeclaration method, Map<String, Expression> constants) {
     }
 
+    /** Our library, parsed on first use (the Java class initialisation lock makes that once per JVM). */
+    private static final class Ours {
+        static final CollectiveLibrary LIBRARY = parseOurs();
+    }
+
     private final Map<String, Impl> methods = new HashMap<>();
 
-    /** Our library only. */
-    public CollectiveLibrary(JavaSources parser) {
-        this(parser, List.of(), new Diagnostics());
+    private CollectiveLibrary() {
+    }
+
+    /** Our library only, shared: parsed and checked once per JVM. */
+    public static CollectiveLibrary ours() {
+        return Ours.LIBRARY;
     }
 
     /**
-     * Our library with the user's implementations in {@code user} put in place of ours; what is wrong with
-     * them goes to {@code d} as {@code File.java:L:C: error: ...} (and they are then not used).
+     * Our library with the user's implementations in {@code user} put in place of ours, parsed with the
+     * program's {@code parser}; what is wrong with them goes to {@code d} as {@code File.java:L:C: error: ...}
+     * (and they are then not used). Only the user's files are parsed: ours comes from {@link #ours()}.
      */
-    public CollectiveLibrary(JavaSources parser, List<SourceFile> user, Diagnostics d) {
+    public static CollectiveLibrary withUser(JavaSources parser, List<SourceFile> user, Diagnostics d) {
+        CollectiveLibrary lib = new CollectiveLibrary();
+        lib.methods.putAll(ours().methods);
+        if (!user.isEmpty()) {
+            lib.loadUser(parser, user, d);
+        }
+        return lib;
+    }
+
+    private static CollectiveLibrary parseOurs() {
+        JavaSources parser = new JavaSources();
+        CollectiveLibrary lib = new CollectiveLibrary();
         Diagnostics own = new Diagnostics();
         List<ParsedUnit> units = parser.parseAll(List.of(new SourceFile(RESOURCE, read())), own);
         if (!own.isEmpty() || units.size() != 1) {
             throw new IllegalStateException("the collectives library does not parse: " + own);
         }
         ClassOrInterfaceDeclaration type = units.get(0).unit().getClassByName("Collectives").orElseThrow();
-        load(parser, type, RESOURCE, own);
+        lib.load(parser, type, RESOURCE, own);
         if (!own.isEmpty()) {
             throw new IllegalStateException("the collectives library is not valid: " + own);
         }
-        if (!user.isEmpty()) {
-            loadUser(parser, user, d);
-        }
+        return lib;
     }
 
     private void loadUser(JavaSources parser, List<SourceFile> user, Diagnostics d) {

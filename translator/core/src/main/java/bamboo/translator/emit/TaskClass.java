@@ -33,7 +33,10 @@ import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.MarkerAnnotationExpr;
 import com.github.javaparser.ast.expr.Name;
+import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
+import com.github.javaparser.ast.expr.TextBlockLiteralExpr;
+import com.github.javaparser.ast.comments.Comment;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -113,7 +116,7 @@ final class TaskClass {
         ctor.addParameter(Templates.type("String[]"), "args");
         ctor.setBody(new BlockStmt(NodeList.nodeList(Templates.statement(
                 "this." + program.main().getParameter(0).getNameAsString() + " = args;"))));
-        if (program.main().toString().contains("ANY_TAG")) {
+        if (mentions(program.main(), "ANY_TAG")) {
             // MPI's ANY_TAG never matches collective traffic: keep it off the inlined collectives' tags.
             ctor.getBody().addStatement(Templates.statement("anyTagUpTo(" + (COLLECTIVE_TAGS - 1) + ");"));
         }
@@ -298,6 +301,30 @@ final class TaskClass {
     /** Whether {@code e} prints as exactly {@code name}: a simple name without a comment. */
     private static boolean isName(Expression e, String name) {
         return e instanceof NameExpr && e.getComment().isEmpty() && ((NameExpr) e).getNameAsString().equals(name);
+    }
+
+    /**
+     * Whether {@code node.toString()} contains {@code word}, without printing the node (printing main was
+     * a twentieth of a translation). A word of letters, digits and underscores can only appear inside one
+     * printed token: a name, a string or text-block literal, or a comment (a node's own or an orphan).
+     */
+    static boolean mentions(Node node, String word) {
+        boolean[] found = {false};
+        node.walk(n -> {
+            if (found[0]) {
+                return;
+            }
+            String text = n instanceof SimpleName ? ((SimpleName) n).getIdentifier()
+                    : n instanceof Name ? ((Name) n).getIdentifier()
+                    : n instanceof StringLiteralExpr ? ((StringLiteralExpr) n).getValue()
+                    : n instanceof TextBlockLiteralExpr ? ((TextBlockLiteralExpr) n).getValue()
+                    : n instanceof Comment ? ((Comment) n).getContent()
+                    : null;
+            found[0] = text != null && text.contains(word)
+                    || n.getComment().map(c -> c.getContent().contains(word)).orElse(false)
+                    || n.getOrphanComments().stream().anyMatch(c -> c.getContent().contains(word));
+        });
+        return found[0];
     }
 
     /** {@code @Override}, built rather than parsed (addMarkerAnnotation(String) runs a new parser each time). */

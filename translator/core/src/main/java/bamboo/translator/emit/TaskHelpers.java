@@ -1,14 +1,17 @@
 package bamboo.translator.emit;
 
 import bamboo.translator.parse.Templates;
+import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -467,16 +470,26 @@ final class TaskHelpers {
     static void addUsed(ClassOrInterfaceDeclaration c, boolean communicatorStatuses) {
         boolean persistent = false;
         Set<String> added = new HashSet<>();
-        boolean more = true;
-        while (more) {
-            more = false;
+        // Names only grow: after the whole class, each round looks only at the helpers the last one added
+        // (three walks of the whole class per round were a twentieth of a translation).
+        List<Node> scan = List.of(c);
+        while (!scan.isEmpty()) {
             Set<String> used = new HashSet<>();
-            c.findAll(MethodCallExpr.class).forEach(m -> used.add(m.getNameAsString()));
-            c.findAll(NameExpr.class).forEach(n -> used.add(n.getNameAsString()));
-            c.findAll(ClassOrInterfaceType.class).forEach(t -> used.add(t.getNameAsString()));
-            for (String p : PERSISTENT_USES) {
-                persistent |= used.contains(p);
+            for (Node n : scan) {
+                n.walk(x -> {
+                    if (x instanceof MethodCallExpr) {
+                        used.add(((MethodCallExpr) x).getNameAsString());
+                    } else if (x instanceof NameExpr) {
+                        used.add(((NameExpr) x).getNameAsString());
+                    } else if (x instanceof ClassOrInterfaceType) {
+                        used.add(((ClassOrInterfaceType) x).getNameAsString());
+                    }
+                });
             }
+            for (String p : PERSISTENT_USES) {
+                persistent |= used.contains(p); // what the helpers added before used is in earlier rounds
+            }
+            List<Node> more = new ArrayList<>();
             for (Map.Entry<String, String> e : MEMBERS.entrySet()) {
                 if (used.contains(e.getKey()) && added.add(e.getKey())) {
                     String text = e.getKey().equals("BambooRequest") && persistent ? PERSISTENT_REQUEST : e.getValue();
@@ -488,9 +501,10 @@ final class TaskHelpers {
                     }
                     BodyDeclaration<?> member = Templates.member(text);
                     c.addMember(member);
-                    more = true;
+                    more.add(member);
                 }
             }
+            scan = more;
         }
     }
 }

@@ -50,7 +50,7 @@ public final class CallGraph {
     private final JavaParserFacade facade;
     private final Members members;
     private final Program program;
-    private final Set<String> declaredNames = new HashSet<>();
+    private final Set<String> declaredNames;
     private final Set<String> movedStatics = new HashSet<>();
     private final Map<Node, List<Edge>> edges = new LinkedHashMap<>();
     private final Map<Node, String> direct = new LinkedHashMap<>();
@@ -58,12 +58,18 @@ public final class CallGraph {
     private final List<MethodCallExpr> unresolved = new ArrayList<>();
     private final Set<Node> needs = new LinkedHashSet<>();
     private final Set<Node> copyable = new LinkedHashSet<>();
+    /** Locals of the bodies scanned while building (nothing changes the tree until the graph is built). */
+    private final Members.Locals locals = new Members.Locals();
 
-    public CallGraph(JavaParserFacade facade, Members members, Program program, List<MethodDeclaration> allMethods) {
+    /**
+     * @param declaredNames the names of every method declared in the tree (only calls of such a name are
+     *     resolved); computed once per translation, not per program (that was quadratic in a large tree)
+     */
+    public CallGraph(JavaParserFacade facade, Members members, Program program, Set<String> declaredNames) {
         this.facade = facade;
         this.members = members;
         this.program = program;
-        allMethods.forEach(m -> declaredNames.add(m.getNameAsString()));
+        this.declaredNames = declaredNames;
         for (FieldDeclaration f : program.type().getFields()) {
             if (f.isStatic()) {
                 for (VariableDeclarator v : f.getVariables()) {
@@ -154,11 +160,16 @@ public final class CallGraph {
         return c.getScope().map(s -> s + ".").orElse("") + c.getNameAsString();
     }
 
+    /** Whether {@code e} prints as exactly {@code name} (a simple name without a comment), without printing it. */
+    private static boolean isName(com.github.javaparser.ast.expr.Expression e, String name) {
+        return e instanceof NameExpr && e.getComment().isEmpty() && ((NameExpr) e).getNameAsString().equals(name);
+    }
+
     /** A reference to one of the program's per-task statics in {@code part}, as a reason, or null. */
     private String programStatic(Node part, Node body) {
         String x = program.simpleName();
         for (FieldAccessExpr f : part.findAll(FieldAccessExpr.class)) {
-            if (f.getScope().toString().equals(x) && movedStatics.contains(f.getNameAsString())) {
+            if (isName(f.getScope(), x) && movedStatics.contains(f.getNameAsString())) {
                 return "uses " + x + "." + f.getNameAsString() + ", a static that is per-task state";
             }
         }
@@ -169,7 +180,7 @@ public final class CallGraph {
             if (!movedStatics.contains(n.getNameAsString())) {
                 continue;
             }
-            Optional<Members.FieldRef> f = members.unqualified(n, body);
+            Optional<Members.FieldRef> f = members.unqualified(n, body, locals);
             if (f.isPresent() && f.get().owner() == program.type()) {
                 return "uses " + x + "." + n.getNameAsString() + ", a static that is per-task state";
             }

@@ -196,8 +196,13 @@ public final class Members {
      * else (a type name, a static import).
      */
     public Optional<FieldRef> unqualified(NameExpr n, Node body) {
+        return unqualified(n, body, new Locals());
+    }
+
+    /** {@link #unqualified(NameExpr, Node)} with the declarations of bodies listed once in {@code locals}. */
+    public Optional<FieldRef> unqualified(NameExpr n, Node body, Locals locals) {
         String name = n.getNameAsString();
-        if (isLocal(n, body)) {
+        if (locals.isLocal(n, body)) {
             return Optional.empty();
         }
         for (Node x = n.getParentNode().orElse(null); x != null; x = x.getParentNode().orElse(null)) {
@@ -213,10 +218,25 @@ public final class Members {
 
     /** Whether a simple name is a use of a local variable or parameter declared in {@code body}. */
     public static boolean isLocal(NameExpr n, Node body) {
-        String name = n.getNameAsString();
-        int at = pos(n);
-        for (Parameter p : body.findAll(Parameter.class)) {
-            if (p.getNameAsString().equals(name)) {
+        return new Locals().isLocal(n, body);
+    }
+
+    /**
+     * Answers {@link #isLocal} for many names, listing each body's parameters and local variables (by
+     * name) once instead of walking the whole body for every name: that was quadratic in the size of a
+     * method and a fifth of translating the test corpus. Valid while the bodies it has seen do not change.
+     */
+    public static final class Locals {
+        private record Declared(Map<String, List<Parameter>> parameters, Map<String, List<VariableDeclarator>> variables) {
+        }
+
+        private final Map<Node, Declared> bodies = new IdentityHashMap<>();
+
+        public boolean isLocal(NameExpr n, Node body) {
+            String name = n.getNameAsString();
+            int at = pos(n);
+            Declared declared = bodies.computeIfAbsent(body, Locals::declared);
+            for (Parameter p : declared.parameters().getOrDefault(name, List.of())) {
                 Node scope = p.getParentNode().orElse(null);
                 if (scope instanceof CatchClause || scope instanceof LambdaExpr) {
                     if (scope.isAncestorOf(n)) {
@@ -226,24 +246,38 @@ public final class Members {
                     return true;
                 }
             }
-        }
-        if (body instanceof CallableDeclaration) {
-            for (Parameter p : ((CallableDeclaration<?>) body).getParameters()) {
-                if (p.getNameAsString().equals(name)) {
+            if (body instanceof CallableDeclaration) {
+                for (Parameter p : ((CallableDeclaration<?>) body).getParameters()) {
+                    if (p.getNameAsString().equals(name)) {
+                        return true;
+                    }
+                }
+            }
+            for (VariableDeclarator v : declared.variables().getOrDefault(name, List.of())) {
+                if (v.getParentNode().orElse(null) instanceof FieldDeclaration) {
+                    continue;
+                }
+                Node scope = scopeOf(v);
+                if (scope != null && scope.isAncestorOf(n) && pos(v) < at) {
                     return true;
                 }
             }
+            return false;
         }
-        for (VariableDeclarator v : body.findAll(VariableDeclarator.class)) {
-            if (!v.getNameAsString().equals(name) || v.getParentNode().orElse(null) instanceof FieldDeclaration) {
-                continue;
-            }
-            Node scope = scopeOf(v);
-            if (scope != null && scope.isAncestorOf(n) && pos(v) < at) {
-                return true;
-            }
+
+        private static Declared declared(Node body) {
+            Map<String, List<Parameter>> parameters = new HashMap<>();
+            Map<String, List<VariableDeclarator>> variables = new HashMap<>();
+            body.walk(x -> {
+                if (x instanceof Parameter) {
+                    parameters.computeIfAbsent(((Parameter) x).getNameAsString(), k -> new ArrayList<>()).add((Parameter) x);
+                } else if (x instanceof VariableDeclarator) {
+                    variables.computeIfAbsent(((VariableDeclarator) x).getNameAsString(), k -> new ArrayList<>())
+                            .add((VariableDeclarator) x);
+                }
+            });
+            return new Declared(parameters, variables);
         }
-        return false;
     }
 
     private static Node scopeOf(VariableDeclarator v) {

@@ -80,7 +80,8 @@ public final class MethodInliner {
 
     private final JavaSources sources;
     private final Members members;
-    private final List<MethodDeclaration> allMethods = new ArrayList<>();
+    /** Names of every method declared in the tree, computed once: the call graph of each program asks. */
+    private final Set<String> methodNames = new HashSet<>();
     private final Set<String> privateFieldNames = new HashSet<>();
     private int count;
 
@@ -88,18 +89,19 @@ public final class MethodInliner {
         this.sources = sources;
         this.members = new Members(units);
         for (ParsedUnit u : units) {
-            allMethods.addAll(u.unit().findAll(MethodDeclaration.class));
-            for (FieldDeclaration f : u.unit().findAll(FieldDeclaration.class)) {
-                if (f.isPrivate()) {
-                    f.getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
+            u.unit().walk(n -> { // one walk for both
+                if (n instanceof MethodDeclaration) {
+                    methodNames.add(((MethodDeclaration) n).getNameAsString());
+                } else if (n instanceof FieldDeclaration && ((FieldDeclaration) n).isPrivate()) {
+                    ((FieldDeclaration) n).getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
                 }
-            }
+            });
         }
     }
 
     /** Inlines what {@code program}'s rank body reaches; problems become diagnostics. */
     public void inline(Program program, Diagnostics d) {
-        CallGraph graph = new CallGraph(sources.facade(), members, program, allMethods);
+        CallGraph graph = new CallGraph(sources.facade(), members, program, methodNames);
         Set<Node> blocked = new HashSet<>();
         for (CallGraph.Cycle c : graph.cycles()) {
             List<String> names = new ArrayList<>();

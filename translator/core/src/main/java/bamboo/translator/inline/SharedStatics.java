@@ -32,19 +32,20 @@ final class SharedStatics {
     }
 
     void check(CallGraph graph, Diagnostics d) {
+        Members.Locals locals = new Members.Locals(); // nothing changes the tree during the check
         for (Node body : graph.reached()) {
             for (NameExpr n : body.findAll(NameExpr.class)) {
                 if (body instanceof TypeDeclaration && Members.ownerType(n) != body) {
                     continue; // a method of the created type, not what new runs
                 }
-                members.unqualified(n, Members.ownerMethod(n)).ifPresent(f -> check(n, f, d));
+                members.unqualified(n, Members.ownerMethod(n), locals).ifPresent(f -> check(n, f, d));
             }
             for (FieldAccessExpr a : body.findAll(FieldAccessExpr.class)) {
                 if (body instanceof TypeDeclaration && Members.ownerType(a) != body) {
                     continue;
                 }
                 if (a.getScope() instanceof NameExpr
-                        && !Members.isLocal((NameExpr) a.getScope(), Members.ownerMethod(a))) {
+                        && !locals.isLocal((NameExpr) a.getScope(), Members.ownerMethod(a))) {
                     Optional<TypeDeclaration<?>> t = members.type(a.getScope().toString());
                     if (t.isPresent()) {
                         members.field(t.get(), a.getNameAsString()).filter(Members.FieldRef::isStatic)
