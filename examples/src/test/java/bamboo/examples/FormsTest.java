@@ -44,6 +44,30 @@ class FormsTest {
         AppRun.verified(app, formName, "bamboo.examples." + app + "." + form, np, args);
     }
 
+    /** The cases above run with the default warm-up; without it every form still verifies. */
+    @ParameterizedTest(name = "{0} {1} warmup=false")
+    @MethodSource("withoutWarmUp")
+    void verifiesWithoutWarmUp(String app, String form, String[] args) {
+        String formName = form.toLowerCase(java.util.Locale.ROOT);
+        AppRun.verified(app, formName, "bamboo.examples." + app + "." + form, 2, args);
+    }
+
+    static Stream<Arguments> withoutWarmUp() {
+        Stream.Builder<Arguments> b = Stream.builder();
+        for (String form : FORMS) {
+            b.add(Arguments.of("jacobi3d", form, new String[] {"n=11", "iters=12", "errEvery=5", "warmup=false"}));
+            b.add(Arguments.of("cg", form, new String[] {"n=600", "warmup=false"}));
+        }
+        return b.build();
+    }
+
+    @Test
+    void aBadWarmUpFlagIsNamed() {
+        AppRun.Outcome o = AppRun.run("bamboo.examples.halo26.Annotated", 1, 1, "warmup=no");
+        assertEquals(bamboo.shim.job.JobResult.FAILED, o.result().exitCode());
+        assertTrue(o.result().message().contains("halo26: warmup=no is not true or false"), o.result().message());
+    }
+
     @Test
     void aWrongReferenceFailsTheRun() {
         AppRun.Outcome o = AppRun.run("bamboo.examples.jacobi3d.Basic", 2, 2, "n=8", "iters=3", "check=1:0");

@@ -12,7 +12,9 @@ import mpi.Request;
  * Cannon's matrix multiplication, annotated for Bamboo: {@link Basic} with each shift and multiply
  * marked as an olap region and nothing else changed.
  *
- * <p>Arguments ({@code key=value}): {@code n} (matrix order, default 480), {@code check} (the expected
+ * <p>Arguments ({@code key=value}): {@code n} (matrix order, default 480),
+ * {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code check} (the expected
  * {@link Reference}; computed on rank 0 if absent).
  */
 @Bamboo
@@ -26,6 +28,7 @@ public class Annotated {
         Params p = new Params(APP, argv);
         int n = p.positive("n", 480);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -33,6 +36,10 @@ public class Annotated {
         Kernel k = new Kernel(n, size, rank);
         int cap = k.capacity();
         Request[] reqs = new Request[4];
+
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
 
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();

@@ -11,7 +11,9 @@ import mpi.Request;
  * Cannon's matrix multiplication, bulk synchronous: after the initial skew, every step shifts the
  * blocks of A left and of B up (receives and sends posted, then all awaited) and multiplies.
  *
- * <p>Arguments ({@code key=value}): {@code n} (matrix order, default 480), {@code check} (the expected
+ * <p>Arguments ({@code key=value}): {@code n} (matrix order, default 480),
+ * {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code check} (the expected
  * {@link Reference}; computed on rank 0 if absent).
  */
 public class Basic {
@@ -24,6 +26,7 @@ public class Basic {
         Params p = new Params(APP, argv);
         int n = p.positive("n", 480);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -31,6 +34,10 @@ public class Basic {
         Kernel k = new Kernel(n, size, rank);
         int cap = k.capacity();
         Request[] reqs = new Request[4];
+
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
 
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();

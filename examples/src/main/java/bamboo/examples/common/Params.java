@@ -64,6 +64,19 @@ public final class Params {
         return text == null ? fallback : text;
     }
 
+    /** The boolean argument {@code key} ({@code true} or {@code false}), or {@code fallback} when absent. */
+    public boolean flag(String key, boolean fallback) {
+        String text = values.remove(key);
+        if (text == null) {
+            return fallback;
+        }
+        String value = text.trim();
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new IllegalArgumentException(app + ": " + key + "=" + text + " is not true or false");
+    }
+
     /** Fails on any argument no getter asked for (call after reading them all). */
     public void requireAllUsed() {
         if (!values.isEmpty()) {

@@ -13,6 +13,7 @@ import mpi.Request;
  * update marked as an olap region and nothing else changed.
  *
  * <p>Arguments ({@code key=value}): {@code n} (cells per axis, default 96), {@code steps} (60),
+ * {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
  * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 @Bamboo
@@ -26,6 +27,7 @@ public class Annotated {
         int n = p.positive("n", 96);
         int steps = p.positive("steps", 60);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -43,6 +45,10 @@ public class Annotated {
         double[] dtLocal = new double[1];
         double[] dt = new double[1];
         double time = 0;
+
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
 
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();

@@ -13,7 +13,8 @@ import mpi.Request;
  * region (receive, send and compute blocks) and nothing else changed.
  *
  * <p>Arguments ({@code key=value}): {@code n} (grid points per axis, default 512), {@code iters} (100),
- * {@code resEvery} (10), {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
+ * {@code resEvery} (10), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 @Bamboo
 public class Annotated {
@@ -27,6 +28,7 @@ public class Annotated {
         int iters = p.positive("iters", 100);
         int resEvery = p.positive("resEvery", 10);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -43,6 +45,10 @@ public class Annotated {
         Request[] reqs = new Request[2 * nn];
         double[] res = new double[1];
         double[] gRes = new double[1];
+
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
 
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();

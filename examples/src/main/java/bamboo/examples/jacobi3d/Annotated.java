@@ -14,7 +14,8 @@ import mpi.Request;
  * {@link Basic}; translated, the sweep of one task overlaps the halo traffic of the others.
  *
  * <p>Arguments ({@code key=value}): {@code n} (grid points per axis, default 64), {@code iters} (100),
- * {@code errEvery} (10), {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
+ * {@code errEvery} (10), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 @Bamboo
 public class Annotated {
@@ -28,6 +29,7 @@ public class Annotated {
         int iters = p.positive("iters", 100);
         int errEvery = p.positive("errEvery", 10);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -44,6 +46,10 @@ public class Annotated {
         Request[] reqs = new Request[2 * nn];
         double[] err = new double[1];
         double[] gErr = new double[1];
+
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
 
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();

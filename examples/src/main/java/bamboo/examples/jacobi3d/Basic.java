@@ -12,7 +12,8 @@ import mpi.Request;
  * then relaxes the whole block; every {@code errEvery} sweeps the largest change is reduced.
  *
  * <p>Arguments ({@code key=value}): {@code n} (grid points per axis, default 64), {@code iters} (100),
- * {@code errEvery} (10), {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
+ * {@code errEvery} (10), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 public class Basic {
     static final String APP = "jacobi3d";
@@ -25,6 +26,7 @@ public class Basic {
         int iters = p.positive("iters", 100);
         int errEvery = p.positive("errEvery", 10);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -41,6 +43,10 @@ public class Basic {
         Request[] reqs = new Request[2 * nn];
         double[] err = new double[1];
         double[] gErr = new double[1];
+
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
 
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();

@@ -15,7 +15,8 @@ import mpi.Request;
  * keeps moving; nothing else changed.
  *
  * <p>Arguments ({@code key=value}): {@code n} (matrix order, default 480), {@code nb} (widest panel,
- * default 48), {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
+ * default 48), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 @Bamboo
 public class Annotated {
@@ -29,6 +30,7 @@ public class Annotated {
         int n = p.positive("n", 480);
         int nb = p.positive("nb", 48);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -42,6 +44,9 @@ public class Annotated {
         // Lower process rows above upper ones, right columns above left ones: the ring broadcasts
         // flow down and to the right, so the tasks further along run (and forward) first.
         TaskHints.priority(k.row() * pc + k.col());
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();
         for (int q = 0; q < k.panels(); q++) {

@@ -13,7 +13,8 @@ import mpi.Request;
  * neighbour and forwards), then every process multiplies the panel.
  *
  * <p>Arguments ({@code key=value}): {@code n} (matrix order, default 480), {@code nb} (widest panel,
- * default 48), {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
+ * default 48), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 public class Basic {
     static final String APP = "summa";
@@ -26,6 +27,7 @@ public class Basic {
         int n = p.positive("n", 480);
         int nb = p.positive("nb", 48);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -35,6 +37,10 @@ public class Basic {
         int pc = k.cols();
         double[] aPanel = new double[k.aCapacity()];
         double[] bPanel = new double[k.bCapacity()];
+
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
 
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();

@@ -13,7 +13,8 @@ import mpi.Request;
  * (non-blocking) as soon as it has arrived, before multiplying it.
  *
  * <p>Arguments ({@code key=value}): {@code n} (matrix order, default 480), {@code nb} (widest panel,
- * default 48), {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
+ * default 48), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 public class SplitPhase {
     static final String APP = "summa";
@@ -26,6 +27,7 @@ public class SplitPhase {
         int n = p.positive("n", 480);
         int nb = p.positive("nb", 48);
         String check = p.text("check", "");
+        boolean warmup = p.flag("warmup", true);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
@@ -39,6 +41,10 @@ public class SplitPhase {
         Request[] recvB = new Request[2];
         Request[] sending = new Request[4];   // the forwards of the previous panel
         int panels = k.panels();
+
+        if (warmup) {
+            Kernel.warmUp();  // untimed: the timed loop below measures compiled code
+        }
 
         MPI.COMM_WORLD.Barrier();
         double t0 = MPI.Wtime();

@@ -2,6 +2,7 @@ package bamboo.examples.common;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -76,6 +77,16 @@ class CommonTest {
         assertEquals("app: unknown argument(s) [x]", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> new Params("app", new String[] {"oops"}));
         assertEquals("app: argument 'oops' is not of the form key=value", e.getMessage());
+    }
+
+    @Test
+    void paramsFlagIsTrueOrFalseAndNamesAnythingElse() {
+        Params p = new Params("app", new String[] {"warmup=false", "other=true", "bad=yes"});
+        assertFalse(p.flag("warmup", true));
+        assertTrue(p.flag("other", false));
+        assertTrue(p.flag("missing", true));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.flag("bad", true));
+        assertEquals("app: bad=yes is not true or false", e.getMessage());
     }
 
     @Test
