@@ -66,11 +66,14 @@ public final class Apps {
         return sb.toString();
     }
 
+    /** The problem's arguments, plus {@code warmup=true}: every program warms its kernel up untimed
+     *  ({@code Kernel.warmUp()}); listed here so that {@code --set warmup=false} can switch it off. */
     private static Map<String, String> args(String... kv) {
         Map<String, String> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             m.put(kv[i], kv[i + 1]);
         }
+        m.put("warmup", "true");
         return m;
     }
 }

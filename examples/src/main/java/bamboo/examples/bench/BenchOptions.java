@@ -130,6 +130,9 @@ public final class BenchOptions {
         }
         lines.addAll(List.of(
                 "",
+                "Every application also takes warmup=true: an untimed warm-up of its kernel",
+                "before the timed loop; --set warmup=false leaves the JIT's work inside it.",
+                "",
                 "Exit code: 0 every run verified; 1 a run failed or did not verify; 2 bad",
                 "usage or an unwritable --out.",
                 "",
@@ -143,7 +146,11 @@ public final class BenchOptions {
 
     private static String keyValues(Map<String, String> args) {
         StringBuilder sb = new StringBuilder();
-        args.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
+        args.forEach((k, v) -> {
+            if (!k.equals("warmup")) { // the same for every application: said once, below the list
+                sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v);
+            }
+        });
         return sb.toString();
     }
 
