@@ -478,7 +478,7 @@ final class Node {
         ThreadStats s = w.stats;
         s.messagesSent++;
         s.bytesSent += m.byteLength;
-        m.sentAt = timing && s.sample() ? System.nanoTime() : 0;
+        m.sentAt = timing && s.sampleSend() ? System.nanoTime() : 0;
         if (tracing) {
             m.traceId = ((long) rank << 40) | control.nextTraceId();
             w.trace.flowOut(System.nanoTime(), m.traceId);

@@ -30,8 +30,19 @@ final class ThreadStats {
         this.handler = handler;
     }
 
-    /** True once every {@link #SAMPLE} calls. */
+    int sendTick;
+
+    /** Queue waits: true once every {@link #SAMPLE} calls. */
     boolean sample() {
         return (++sampleTick & (SAMPLE - 1)) == 0;
+    }
+
+    /**
+     * Message latencies: true once every {@link #SAMPLE} sends. A counter of its own: sharing one with
+     * {@link #sample()} let a worker whose calls alternate send, schedule, send, ... land every sample on
+     * the same kind of call, so a run could sample no message at all.
+     */
+    boolean sampleSend() {
+        return (++sendTick & (SAMPLE - 1)) == 0;
     }
 }
