@@ -1,5 +1,6 @@
 package bamboo.translator.emit;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.TaskField;
 import bamboo.translator.comm.CommunicatorTypes;
 import bamboo.translator.find.Program;
@@ -250,7 +251,7 @@ final class TaskClass {
         List<MethodCallExpr> calls = new ArrayList<>();
         List<ClassOrInterfaceType> types = new ArrayList<>();
         List<NameExpr> names = new ArrayList<>();
-        c.walk(n -> {
+        Walk.preOrder(c, n -> {
             if (n instanceof FieldAccessExpr) {
                 fieldAccesses.add((FieldAccessExpr) n);
             } else if (n instanceof MethodCallExpr) {
@@ -310,7 +311,7 @@ final class TaskClass {
      */
     static boolean mentions(Node node, String word) {
         boolean[] found = {false};
-        node.walk(n -> {
+        Walk.preOrder(node, n -> {
             if (found[0]) {
                 return;
             }

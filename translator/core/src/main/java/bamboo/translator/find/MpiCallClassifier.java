@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
@@ -27,7 +28,7 @@ public final class MpiCallClassifier {
 
     /** Annotates every MPI call under {@code root} with {@link MpiCall#KEY}. */
     public void classify(Node root, String file, Diagnostics diagnostics) {
-        for (MethodCallExpr call : root.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr call : Walk.findAll(root, MethodCallExpr.class)) {
             if (!classified.add(call)) {
                 continue; // a program's calls are classified with its class, then again with its file
             }

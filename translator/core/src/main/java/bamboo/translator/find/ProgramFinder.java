@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.parse.ParsedUnit;
 import com.github.javaparser.ast.CompilationUnit;
@@ -19,7 +20,7 @@ public final class ProgramFinder {
     /** Program classes of {@code unit} with a valid main; problems become diagnostics. */
     public List<Program> find(ParsedUnit unit, Diagnostics diagnostics) {
         List<Program> programs = new ArrayList<>();
-        for (ClassOrInterfaceDeclaration type : unit.unit().findAll(ClassOrInterfaceDeclaration.class)) {
+        for (ClassOrInterfaceDeclaration type : Walk.findAll(unit.unit(), ClassOrInterfaceDeclaration.class)) {
             Optional<AnnotationExpr> mark = bambooAnnotation(unit.unit(), type);
             if (mark.isEmpty()) {
                 continue;
@@ -45,7 +46,7 @@ public final class ProgramFinder {
         }
         // Enums, records and annotation types are not classes to JavaParser; without this they were
         // silently skipped ("0 programs") instead of refused.
-        for (TypeDeclaration<?> type : unit.unit().findAll(TypeDeclaration.class)) {
+        for (TypeDeclaration<?> type : Walk.findAll(unit.unit(), TypeDeclaration.class)) {
             if (type instanceof ClassOrInterfaceDeclaration) {
                 continue;
             }
