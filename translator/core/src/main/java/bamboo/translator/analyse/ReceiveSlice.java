@@ -1,5 +1,6 @@
 package bamboo.translator.analyse;
 
+import bamboo.translator.parse.Templates;
 import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.find.BlockKind;
@@ -137,7 +138,7 @@ public final class ReceiveSlice {
             return null;
         }
         BlockStmt out = new BlockStmt();
-        out.addStatement("unclaim();");
+        out.addStatement(Templates.statement("unclaim();")); // addStatement(String) builds a parser per call
         for (BlockStmt b : blocks) {
             BlockStmt copy = b.clone();
             prune(copy, needed);

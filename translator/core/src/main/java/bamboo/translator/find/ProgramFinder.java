@@ -1,6 +1,5 @@
 package bamboo.translator.find;
 
-import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.parse.ParsedUnit;
 import com.github.javaparser.ast.CompilationUnit;
@@ -20,7 +19,11 @@ public final class ProgramFinder {
     /** Program classes of {@code unit} with a valid main; problems become diagnostics. */
     public List<Program> find(ParsedUnit unit, Diagnostics diagnostics) {
         List<Program> programs = new ArrayList<>();
-        for (ClassOrInterfaceDeclaration type : Walk.findAll(unit.unit(), ClassOrInterfaceDeclaration.class)) {
+        for (TypeDeclaration<?> declared : unit.types()) { // as parsed: findAll(ClassOrInterfaceDeclaration)
+            if (!(declared instanceof ClassOrInterfaceDeclaration)) {
+                continue;
+            }
+            ClassOrInterfaceDeclaration type = (ClassOrInterfaceDeclaration) declared;
             Optional<AnnotationExpr> mark = bambooAnnotation(unit.unit(), type);
             if (mark.isEmpty()) {
                 continue;
@@ -46,7 +49,7 @@ public final class ProgramFinder {
         }
         // Enums, records and annotation types are not classes to JavaParser; without this they were
         // silently skipped ("0 programs") instead of refused.
-        for (TypeDeclaration<?> type : Walk.findAll(unit.unit(), TypeDeclaration.class)) {
+        for (TypeDeclaration<?> type : unit.types()) {
             if (type instanceof ClassOrInterfaceDeclaration) {
                 continue;
             }

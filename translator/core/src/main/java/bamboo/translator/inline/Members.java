@@ -66,7 +66,7 @@ public final class Members {
     public Members(List<ParsedUnit> units) {
         for (ParsedUnit u : units) {
             files.put(u.unit(), u.fileName());
-            for (TypeDeclaration<?> t : Walk.findAll(u.unit(), TypeDeclaration.class)) {
+            for (TypeDeclaration<?> t : u.types()) { // as parsed: nothing is inlined yet
                 bySimpleName.computeIfAbsent(t.getNameAsString(), k -> new ArrayList<>()).add(t);
             }
         }

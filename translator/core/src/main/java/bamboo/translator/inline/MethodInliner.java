@@ -89,14 +89,15 @@ public final class MethodInliner {
     public MethodInliner(JavaSources sources, List<ParsedUnit> units) {
         this.sources = sources;
         this.members = new Members(units);
-        for (ParsedUnit u : units) {
-            Walk.preOrder(u.unit(), n -> { // one walk for both
-                if (n instanceof MethodDeclaration) {
-                    methodNames.add(((MethodDeclaration) n).getNameAsString());
-                } else if (n instanceof FieldDeclaration && ((FieldDeclaration) n).isPrivate()) {
-                    ((FieldDeclaration) n).getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
+        for (ParsedUnit u : units) { // as parsed: nothing is inlined yet
+            for (MethodDeclaration m : u.methods()) {
+                methodNames.add(m.getNameAsString());
+            }
+            for (FieldDeclaration f : u.fields()) {
+                if (f.isPrivate()) {
+                    f.getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
                 }
-            });
+            }
         }
     }
 

@@ -16,7 +16,10 @@ import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSol
 import com.github.javaparser.symbolsolver.resolution.typesolvers.MemoryTypeSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.MethodCallExpr;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -88,12 +91,10 @@ public final class JavaSources {
                 }
                 continue;
             }
-            CompilationUnit cu = result.getResult().get();
-            dropTokens(cu);
-            units.add(new ParsedUnit(source, cu));
+            units.add(index(source, result.getResult().get()));
         }
         for (ParsedUnit u : units) {
-            for (TypeDeclaration<?> t : Walk.findAll(u.unit(), TypeDeclaration.class)) {
+            for (TypeDeclaration<?> t : u.types()) {
                 register(t);
             }
         }
@@ -111,13 +112,30 @@ public final class JavaSources {
      * after parsing walks from token to token (the comments were attributed while parsing);
      * {@code setStoreTokens(false)} is no substitute, as it drops the ranges too. Comments attached to
      * nodes are not among their children, so they are handled on their own.
+     *
+     * <p>The same walk lists the unit's nodes of the kinds {@link ParsedUnit} keeps.
      */
-    static void dropTokens(Node root) {
+    private static ParsedUnit index(SourceFile source, CompilationUnit cu) {
         Map<JavaToken, JavaToken> detached = new IdentityHashMap<>();
-        Walk.preOrder(root, n -> {
+        List<TypeDeclaration<?>> types = new ArrayList<>();
+        List<MethodDeclaration> methods = new ArrayList<>();
+        List<FieldDeclaration> fields = new ArrayList<>();
+        List<MethodCallExpr> calls = new ArrayList<>();
+        Walk.preOrder(cu, n -> {
             detach(n, detached);
             n.getComment().ifPresent(c -> detach(c, detached));
+            if (n instanceof MethodCallExpr) {
+                calls.add((MethodCallExpr) n);
+            } else if (n instanceof MethodDeclaration) {
+                methods.add((MethodDeclaration) n);
+            } else if (n instanceof FieldDeclaration) {
+                fields.add((FieldDeclaration) n);
+            } else if (n instanceof TypeDeclaration) {
+                types.add((TypeDeclaration<?>) n);
+            }
         });
+        return new ParsedUnit(source, cu, List.copyOf(types), List.copyOf(methods), List.copyOf(fields),
+                List.copyOf(calls));
     }
 
     private static void detach(Node n, Map<JavaToken, JavaToken> detached) {
