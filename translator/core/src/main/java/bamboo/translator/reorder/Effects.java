@@ -410,6 +410,9 @@ final class Effects {
             }
             for (AssignExpr a : outsideCollectives(body, AssignExpr.class)) {
                 String target = root(a.getTarget());
+                if (primitiveValue(a.getTarget())) {
+                    continue; // err[0] = k.relaxAll(): a number stored into a primitive array links nothing
+                }
                 if (target != null && references.contains(target)) {
                     linkValue(target, a.getValue());
                 }
@@ -468,6 +471,9 @@ final class Effects {
                 linkValue(x, ((com.github.javaparser.ast.expr.ConditionalExpr) value).getThenExpr());
                 linkValue(x, ((com.github.javaparser.ast.expr.ConditionalExpr) value).getElseExpr());
             } else if (value instanceof com.github.javaparser.ast.expr.ArrayInitializerExpr) {
+                if (Integer.valueOf(1).equals(primitiveLevels.get(x))) {
+                    return; // long[] sum = {k.checksum()}: the elements are numbers, no references
+                }
                 ((com.github.javaparser.ast.expr.ArrayInitializerExpr) value).getValues().forEach(v -> linkValue(x, v));
             } else if (value instanceof com.github.javaparser.ast.expr.ArrayCreationExpr) {
                 ((com.github.javaparser.ast.expr.ArrayCreationExpr) value).getInitializer().ifPresent(i -> linkValue(x, i));

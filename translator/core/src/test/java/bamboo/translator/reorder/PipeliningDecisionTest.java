@@ -72,6 +72,7 @@ class PipeliningDecisionTest {
                 "    double[] data = new double[4];",
                 "    void pack(double[] out) { System.arraycopy(data, 0, out, 0, 4); }",
                 "    void relax() { data[0] += 1; }",
+                "    double change() { return data[0]; }",
                 "}"));
         return all.toArray(new String[0]);
     }
@@ -260,6 +261,32 @@ class PipeliningDecisionTest {
                 "                send: { k.pack(a); MPI.COMM_WORLD.Send(a, 0, 4, MPI.DOUBLE, right, 1); }", COMPUTE),
                 "            double t = MPI.Wtime() + Math.abs(g[0]) + twice(it);",
                 "            MPI.COMM_WORLD.Allreduce(e, 0, g, 0, 1, MPI.DOUBLE, MPI.SUM);")));
+    }
+
+    // jacobi3d's err[0] = k.relaxAll() once put err with k (and the tail's Allreduce(err, ...) forbade the move).
+    @Test
+    void numberFromTheKernelStoredIntoAPrimitiveArrayLinksNothing() {
+        check(program(loop("for (int it = 0; it < n; it++)", NONE, region(YES,
+                "                send: { k.pack(a); MPI.COMM_WORLD.Send(a, 0, 4, MPI.DOUBLE, right, 1); }",
+                "                compute: { e[0] = k.change(); }"),
+                "            MPI.COMM_WORLD.Allreduce(e, 0, g, 0, 1, MPI.DOUBLE, MPI.MAX);",
+                "            e[0] = g[0];")));
+    }
+
+    @Test
+    void primitiveArrayInitialisedFromTheKernelLinksNothing() {
+        check(program("        double[] s = {k.change()};", loop("for (int it = 0; it < n; it++)", NONE, region(YES,
+                "                send: { k.pack(a); MPI.COMM_WORLD.Send(a, 0, 4, MPI.DOUBLE, right, 1); }", COMPUTE),
+                "            s[0] = it;")));
+    }
+
+    @Test
+    void arrayFromTheKernelStoredIntoAnArrayOfArraysLinks() {
+        check(program("        double[][] rows = new double[1][];", loop("for (int it = 0; it < n; it++)", NONE,
+                region(NO + "the send block changes a (which may share objects with k, rows), used by the loop tail",
+                "                send: { k.pack(a); MPI.COMM_WORLD.Send(a, 0, 4, MPI.DOUBLE, right, 1); }",
+                "                compute: { rows[0] = k.data; }"),
+                "            rows[0][1] = it;")));
     }
 
     @Test
