@@ -2,12 +2,7 @@ package bamboo.examples.bench;
 
 import bamboo.examples.bench.Runner.RunFailure;
 import bamboo.shim.job.ThreadsJob;
-import java.io.File;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Operation by operation, our shim against MPJ Express's multicore device: the same compiled
@@ -38,7 +32,6 @@ import java.util.concurrent.TimeUnit;
  * but with our side in a fresh child JVM too, as MPJ Express is, instead of inside the benchmark's JVM.
  */
 public final class MicroBench {
-    private static final long TIMEOUT_SECONDS = 600;
 
     private MicroBench() {
     }
@@ -64,8 +57,7 @@ public final class MicroBench {
                     System.exit(2);
             }
         }
-        Path examples = location(MicroBench.class);
-        Path shim = location(ThreadsJob.class);
+        Path shim = MpjPeer.location(ThreadsJob.class);
         MpjPeer mpj = MpjPeer.forExamples();
         List<String> argv = List.of("ops=" + ops, "scale=" + scale);
         Map<String, Path> ourColumns = new LinkedHashMap<>();
@@ -97,7 +89,7 @@ public final class MicroBench {
                     System.err.printf(Locale.ROOT, "[%d/%d] %s%s ...%n", rep, repeat,
                             program.app == null ? "" : program.app + " ", column);
                     String out = column.equals("mpj") ? mpj.output(program.np, program.mainClass, program.argv)
-                            : ours(ourColumns.get(column), examples, program);
+                            : mpj.oursOutput(ourColumns.get(column), program.np, program.mainClass, program.argv);
                     Map<String, Double> run = program.app == null ? parse(column, out)
                             : Map.of(program.app, appTime(program.app, column, out));
                     run.forEach((op, ns) -> figures.computeIfAbsent(op, k -> new LinkedHashMap<>())
@@ -138,33 +130,6 @@ public final class MicroBench {
             System.exit(2);
         }
         return args[i];
-    }
-
-    /** Runs a program on the shim at {@code shim} in a child JVM; returns what it printed. */
-    private static String ours(Path shim, Path examples, Program program)
-            throws IOException, InterruptedException, RunFailure {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(MpjPeer.jvmOptions());
-        cmd.add("-cp");
-        cmd.add(shim + File.pathSeparator + examples);
-        cmd.add(MicroChild.class.getName());
-        cmd.add(Integer.toString(program.np));
-        cmd.add(examples.toString());
-        cmd.add(program.mainClass);
-        cmd.addAll(program.argv);
-        Path log = Files.createTempFile("bamboo-micro-", ".txt");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            p.getOutputStream().close();
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new RunFailure("our run did not finish within " + TIMEOUT_SECONDS + " s");
-            }
-            return Files.readString(log, StandardCharsets.UTF_8);
-        } finally {
-            Files.deleteIfExists(log);
-        }
     }
 
     /** The {@code micro op ns} lines of the timed part of a child's output. */
@@ -239,9 +204,5 @@ public final class MicroBench {
     private static String load() {
         double l = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         return l < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", l);
-    }
-
-    private static Path location(Class<?> c) throws URISyntaxException {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 }
