@@ -185,30 +185,14 @@ public final class MpjPeer implements Runner {
         cmd.add(examples.toString());
         cmd.add(mainClass);
         cmd.addAll(argv);
-        Path log = null;
+        Path dir = null;
         try {
-            log = Files.createTempFile("bamboo-child-", ".txt");
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            p.getOutputStream().close();
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
-                throw new RunFailure("our run in a child JVM did not finish within " + TIMEOUT_SECONDS + " s");
-            }
-            return Files.readString(log, StandardCharsets.UTF_8);
+            dir = Files.createTempDirectory("bamboo-child-");
+            return runChild(new ProcessBuilder(cmd), dir, "our run in a child JVM", "the child JVM");
         } catch (IOException e) {
             throw new RunFailure("cannot start the child JVM: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RunFailure("interrupted");
         } finally {
-            if (log != null) {
-                try {
-                    Files.deleteIfExists(log);
-                } catch (IOException e) {
-                    // a temporary file left behind is harmless
-                }
-            }
+            deleteQuietly(dir);
         }
     }
 
@@ -224,10 +208,25 @@ public final class MpjPeer implements Runner {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("bamboo-mpj-");
-            Path output = dir.resolve("output.txt");
             ProcessBuilder builder = new ProcessBuilder(command(np, mainClass, argv, dir));
             // The starter reads MPJ_HOME to find the jars of the ranks' loaders (mpi.jar, mpjdev.jar).
             builder.environment().put("MPJ_HOME", mpj.home().toString());
+            return runChild(builder, dir, "MPJ Express run", "MPJ Express");
+        } catch (IOException e) {
+            throw new RunFailure("cannot start MPJ Express: " + e.getMessage());
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    /**
+     * Starts {@code builder} in {@code dir} with its output (both streams) to a file there and returns
+     * that output; a child that has not ended after {@link #TIMEOUT_SECONDS} is ended, with its own
+     * children, and reported as {@code what} did not finish.
+     */
+    private static String runChild(ProcessBuilder builder, Path dir, String what, String who) throws RunFailure {
+        Path output = dir.resolve("output.txt");
+        try {
             Process child = builder
                     .directory(dir.toFile())
                     .redirectErrorStream(true)
@@ -239,16 +238,14 @@ public final class MpjPeer implements Runner {
                 child.descendants().forEach(ProcessHandle::destroyForcibly);
                 child.destroyForcibly();
                 child.waitFor(10, TimeUnit.SECONDS);
-                throw new RunFailure("MPJ Express run did not finish within " + TIMEOUT_SECONDS + " s");
+                throw new RunFailure(what + " did not finish within " + TIMEOUT_SECONDS + " s");
             }
             return Files.readString(output, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new RunFailure("cannot start MPJ Express: " + e.getMessage());
+            throw new RunFailure("cannot start " + who + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RunFailure("interrupted");
-        } finally {
-            deleteQuietly(dir);
         }
     }
 
