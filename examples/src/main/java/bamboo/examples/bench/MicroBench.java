@@ -28,8 +28,10 @@ import java.util.Map;
  *
  * <p>{@code --apps cg,halo26,...} times the applications' {@code Basic} classes instead (the problem of
  * {@code ./bamboo bench apps}, quick with {@code --quick}; {@code np} = the application's default nodes,
- * no simulated interconnect on either side): the same comparison as the {@code mpj-express} bench row,
- * but with our side in a fresh child JVM too, as MPJ Express is, instead of inside the benchmark's JVM.
+ * no simulated interconnect on either side): the comparison of the bench's {@code nocomm-child} and
+ * {@code mpj-express} rows, plus each child JVM's CPU time in its timed run (row {@code <app> cpu}): on
+ * a shared machine the wall time measures the scheduler as much as the library, the CPU time what the
+ * run cost. Columns alternate their order every second repeat.
  */
 public final class MicroBench {
 
@@ -85,13 +87,13 @@ public final class MicroBench {
         String loadBefore = load();
         for (int rep = 1; rep <= repeat; rep++) {
             for (Program program : programs) {
-                for (String column : columns) {
+                for (String column : alternating(columns, rep)) {
                     System.err.printf(Locale.ROOT, "[%d/%d] %s%s ...%n", rep, repeat,
                             program.app == null ? "" : program.app + " ", column);
                     String out = column.equals("mpj") ? mpj.output(program.np, program.mainClass, program.argv)
                             : mpj.oursOutput(ourColumns.get(column), program.np, program.mainClass, program.argv);
                     Map<String, Double> run = program.app == null ? parse(column, out)
-                            : Map.of(program.app, appTime(program.app, column, out));
+                            : appTimes(program.app, column, out);
                     run.forEach((op, ns) -> figures.computeIfAbsent(op, k -> new LinkedHashMap<>())
                             .computeIfAbsent(column, k -> new ArrayList<>()).add(ns));
                 }
@@ -115,13 +117,32 @@ public final class MicroBench {
         }
     }
 
-    /** An application's own time of its timed run, in ms. */
-    private static double appTime(String app, String column, String output) throws RunFailure {
+    /** The columns in their order, reversed every second repeat: no library always runs right after the
+     *  other (the machine's load drifts, and a child JVM's exit can still be cleaning up). */
+    static List<String> alternating(List<String> columns, int rep) {
+        List<String> order = new ArrayList<>(columns);
+        if (rep % 2 == 0) {
+            java.util.Collections.reverse(order);
+        }
+        return order;
+    }
+
+    /** An application's own time of its timed run ({@code app}), and the child JVM's CPU time in that run
+     *  ({@code app cpu}, when the child could read it), in ms. */
+    static Map<String, Double> appTimes(String app, String column, String output) throws RunFailure {
         int at = output.indexOf(MpjChild.TIMED);
         if (at < 0) {
             throw new RunFailure(column + ": no timed run in the output:\n" + output);
         }
-        return 1000 * OutputParser.time(app, output.substring(at));
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put(app, 1000 * OutputParser.time(app, output.substring(at)));
+        int cpu = output.indexOf(MpjChild.CPU, at);
+        if (cpu >= 0) {
+            int end = output.indexOf('\n', cpu);
+            out.put(app + " cpu", Double.parseDouble(output.substring(cpu + MpjChild.CPU.length(),
+                    end < 0 ? output.length() : end).trim()));
+        }
+        return out;
     }
 
     private static String value(String[] args, int i) {

@@ -30,6 +30,16 @@ class PeerOurSideRunTest {
     }
 
     @Test
+    void theChildReportsItsCpuTimeAfterTheTimedRun() throws Exception {
+        MpjPeer peer = MpjPeer.forExamples();
+        Reference ref = APP.reference().apply(PROBLEM);
+        String out = peer.oursOutput(MpjPeer.location(bamboo.shim.job.ThreadsJob.class), 2,
+                APP.mainClass("Basic"), java.util.List.of(AppSpec.argv(PROBLEM, ref)));
+        Map<String, Double> got = MicroBench.appTimes("jacobi3d", "ours", out);
+        assertTrue(got.get("jacobi3d cpu") >= 0, out);
+    }
+
+    @Test
     void aWrongReferenceFailsTheRunAndNamesOurSide() {
         MpjPeer peer = MpjPeer.forExamples();
         Reference ref = APP.reference().apply(PROBLEM);
