@@ -158,7 +158,7 @@ final class TaskClass {
      * {@code cu.addImport(i)}, the same steps, without parsing: the stock method parses the name
      * {@code java.lang} with a new parser for every import it adds (a twentieth of emitting).
      */
-    private static void addImport(CompilationUnit cu, ImportDeclaration i) {
+    static void addImport(CompilationUnit cu, ImportDeclaration i) {
         if (i.isAsterisk()) {
             cu.getImports().removeIf(e -> Objects.equals(packageOf(e).get(), packageOf(i).orElse(null)));
         }
