@@ -1,5 +1,6 @@
 package mpi;
 
+import bamboo.shim.GroupSets;
 import bamboo.shim.coll.Channel;
 import bamboo.shim.device.threads.Binding;
 import bamboo.shim.device.threads.Checks;
@@ -115,7 +116,7 @@ public class Comm {
         if (comm1 == comm2) {
             return MPI.IDENT;
         }
-        final int groups = Group.compareMembers(comm1.worldRanks(), comm2.worldRanks());
+        final int groups = GroupSets.compare(comm1.worldRanks(), comm2.worldRanks());
         return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
     }
 

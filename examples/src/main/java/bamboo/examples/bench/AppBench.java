@@ -136,12 +136,27 @@ public final class AppBench {
             }
         }
         for (int rep = 1; rep <= options.repeat; rep++) {
-            for (Row r : rows) {
+            for (Row r : peerPairAlternating(rows, rep)) {
                 if (!r.skipped() && !r.failed()) {
                     runOnce(r, argv, progress, "run " + rep + "/" + options.repeat + " ");
                 }
             }
         }
+    }
+
+    /** The rows in table order, but with our child-JVM row and MPJ Express's swapped in every second
+     *  repeat, so that neither side always runs right after the other (a machine's load drifts). */
+    static List<Row> peerPairAlternating(List<Row> rows, int rep) {
+        List<Row> order = new ArrayList<>(rows);
+        if (rep % 2 == 0) {
+            for (int i = 0; i + 1 < order.size(); i++) {
+                if (order.get(i).plan().variant().equals(MpjPeer.OURS_VARIANT)
+                        && MpjPeer.isPeerVariant(order.get(i + 1).plan().variant())) {
+                    java.util.Collections.swap(order, i, i + 1);
+                }
+            }
+        }
+        return order;
     }
 
     /** The runner's once-per-benchmark work (translation), announced so a long pause has a reason. */
@@ -219,10 +234,12 @@ public final class AppBench {
                         lat, bw, false, null)));
                 case "nocomm" -> plans.add(check(app, new RunPlan(app, v, 0, "Basic", base, nodes, cpn, 0,
                         Double.POSITIVE_INFINITY, false, null)));
-                case MpjPeer.VARIANT -> { // MPJ Express: the nocomm plan, run by the peer
-                    RunPlan p = check(app, new RunPlan(app, v, 0, "Basic", base, nodes, cpn, 0,
-                            Double.POSITIVE_INFINITY, false, null));
-                    plans.add(p.skipReason() != null ? p : p.skipped(variantUnavailable(v)));
+                case MpjPeer.VARIANT -> { // the nocomm plan in child JVMs: ours, then MPJ Express, run by the peer
+                    for (String side : List.of(MpjPeer.OURS_VARIANT, v)) {
+                        RunPlan p = check(app, new RunPlan(app, side, 0, "Basic", base, nodes, cpn, 0,
+                                Double.POSITIVE_INFINITY, false, null));
+                        plans.add(p.skipReason() != null ? p : p.skipped(variantUnavailable(side)));
+                    }
                 }
                 case "oversubscribed", "virtual", "bamboo" -> {
                     for (int k : app.ks(options)) {
@@ -248,6 +265,9 @@ public final class AppBench {
         }
         if (MpjPeer.isPeerVariant(variant)) {
             return peer == null ? "MPJ Express peer not configured" : peer.skipReason();
+        }
+        if (variant.equals(MpjPeer.OURS_VARIANT)) {
+            return peer == null ? "MPJ Express peer not configured" : peer.oursSkipReason();
         }
         return null;
     }

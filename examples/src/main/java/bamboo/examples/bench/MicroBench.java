@@ -2,12 +2,7 @@ package bamboo.examples.bench;
 
 import bamboo.examples.bench.Runner.RunFailure;
 import bamboo.shim.job.ThreadsJob;
-import java.io.File;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Operation by operation, our shim against MPJ Express's multicore device: the same compiled
@@ -34,11 +28,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code --apps cg,halo26,...} times the applications' {@code Basic} classes instead (the problem of
  * {@code ./bamboo bench apps}, quick with {@code --quick}; {@code np} = the application's default nodes,
- * no simulated interconnect on either side): the same comparison as the {@code mpj-express} bench row,
- * but with our side in a fresh child JVM too, as MPJ Express is, instead of inside the benchmark's JVM.
+ * no simulated interconnect on either side): the comparison of the bench's {@code nocomm-child} and
+ * {@code mpj-express} rows, plus each child JVM's CPU time in its timed run (row {@code <app> cpu}): on
+ * a shared machine the wall time measures the scheduler as much as the library, the CPU time what the
+ * run cost. Columns alternate their order every second repeat.
  */
 public final class MicroBench {
-    private static final long TIMEOUT_SECONDS = 600;
 
     private MicroBench() {
     }
@@ -64,8 +59,7 @@ public final class MicroBench {
                     System.exit(2);
             }
         }
-        Path examples = location(MicroBench.class);
-        Path shim = location(ThreadsJob.class);
+        Path shim = MpjPeer.location(ThreadsJob.class);
         MpjPeer mpj = MpjPeer.forExamples();
         List<String> argv = List.of("ops=" + ops, "scale=" + scale);
         Map<String, Path> ourColumns = new LinkedHashMap<>();
@@ -93,13 +87,13 @@ public final class MicroBench {
         String loadBefore = load();
         for (int rep = 1; rep <= repeat; rep++) {
             for (Program program : programs) {
-                for (String column : columns) {
+                for (String column : alternating(columns, rep)) {
                     System.err.printf(Locale.ROOT, "[%d/%d] %s%s ...%n", rep, repeat,
                             program.app == null ? "" : program.app + " ", column);
                     String out = column.equals("mpj") ? mpj.output(program.np, program.mainClass, program.argv)
-                            : ours(ourColumns.get(column), examples, program);
+                            : mpj.oursOutput(ourColumns.get(column), program.np, program.mainClass, program.argv);
                     Map<String, Double> run = program.app == null ? parse(column, out)
-                            : Map.of(program.app, appTime(program.app, column, out));
+                            : appTimes(program.app, column, out);
                     run.forEach((op, ns) -> figures.computeIfAbsent(op, k -> new LinkedHashMap<>())
                             .computeIfAbsent(column, k -> new ArrayList<>()).add(ns));
                 }
@@ -123,13 +117,32 @@ public final class MicroBench {
         }
     }
 
-    /** An application's own time of its timed run, in ms. */
-    private static double appTime(String app, String column, String output) throws RunFailure {
+    /** The columns in their order, reversed every second repeat: no library always runs right after the
+     *  other (the machine's load drifts, and a child JVM's exit can still be cleaning up). */
+    static List<String> alternating(List<String> columns, int rep) {
+        List<String> order = new ArrayList<>(columns);
+        if (rep % 2 == 0) {
+            java.util.Collections.reverse(order);
+        }
+        return order;
+    }
+
+    /** An application's own time of its timed run ({@code app}), and the child JVM's CPU time in that run
+     *  ({@code app cpu}, when the child could read it), in ms. */
+    static Map<String, Double> appTimes(String app, String column, String output) throws RunFailure {
         int at = output.indexOf(MpjChild.TIMED);
         if (at < 0) {
             throw new RunFailure(column + ": no timed run in the output:\n" + output);
         }
-        return 1000 * OutputParser.time(app, output.substring(at));
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put(app, 1000 * OutputParser.time(app, output.substring(at)));
+        int cpu = output.indexOf(MpjChild.CPU, at);
+        if (cpu >= 0) {
+            int end = output.indexOf('\n', cpu);
+            out.put(app + " cpu", Double.parseDouble(output.substring(cpu + MpjChild.CPU.length(),
+                    end < 0 ? output.length() : end).trim()));
+        }
+        return out;
     }
 
     private static String value(String[] args, int i) {
@@ -138,33 +151,6 @@ public final class MicroBench {
             System.exit(2);
         }
         return args[i];
-    }
-
-    /** Runs a program on the shim at {@code shim} in a child JVM; returns what it printed. */
-    private static String ours(Path shim, Path examples, Program program)
-            throws IOException, InterruptedException, RunFailure {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(MpjPeer.jvmOptions());
-        cmd.add("-cp");
-        cmd.add(shim + File.pathSeparator + examples);
-        cmd.add(MicroChild.class.getName());
-        cmd.add(Integer.toString(program.np));
-        cmd.add(examples.toString());
-        cmd.add(program.mainClass);
-        cmd.addAll(program.argv);
-        Path log = Files.createTempFile("bamboo-micro-", ".txt");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            p.getOutputStream().close();
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new RunFailure("our run did not finish within " + TIMEOUT_SECONDS + " s");
-            }
-            return Files.readString(log, StandardCharsets.UTF_8);
-        } finally {
-            Files.deleteIfExists(log);
-        }
     }
 
     /** The {@code micro op ns} lines of the timed part of a child's output. */
@@ -239,9 +225,5 @@ public final class MicroBench {
     private static String load() {
         double l = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         return l < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", l);
-    }
-
-    private static Path location(Class<?> c) throws URISyntaxException {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 }

@@ -24,9 +24,11 @@ public final class MicroChild {
         URL[] classpath = {Path.of(args[1]).toUri().toURL()};
         String mainClass = args[2];
         String[] argv = Arrays.copyOfRange(args, 3, args.length);
+        long cpu = 0;
         for (String phase : new String[] {"warm-up", "timed"}) {
             if (phase.equals("timed")) {
                 System.out.println(MpjChild.TIMED);
+                cpu = MpjChild.cpuNanos();
             }
             JobResult r = ThreadsJob.runMain(JobConfig.of(np), classpath, mainClass, argv);
             System.out.flush();
@@ -35,6 +37,7 @@ public final class MicroChild {
                 System.exit(1);
             }
         }
+        MpjChild.printCpu(cpu);
         System.exit(0);
     }
 }

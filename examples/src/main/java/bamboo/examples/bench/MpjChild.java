@@ -1,5 +1,6 @@
 package bamboo.examples.bench;
 
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 
@@ -19,20 +20,43 @@ import java.util.Arrays;
 public final class MpjChild {
     /** The line printed before the timed run. */
     public static final String TIMED = "bamboo-mpj-peer: timed run";
+    /** The line printed after the timed run, followed by the JVM's CPU time in it (ms, all threads). */
+    public static final String CPU = "bamboo-child: cpu ms ";
 
     private MpjChild() {
     }
 
     public static void main(String[] args) throws Exception {
         Method execute = Class.forName("runtime.starter.MulticoreStarter").getMethod("execute", String[].class);
+        long cpu = 0;
         for (String phase : new String[] {"warm-up", "timed"}) {
             if (phase.equals("timed")) {
                 System.out.println(TIMED);
+                cpu = cpuNanos();
             }
             Object starter = Class.forName("runtime.starter.MulticoreStarter").getConstructor().newInstance();
             execute.invoke(starter, (Object) Arrays.copyOf(args, args.length));
             System.out.flush();
         }
+        printCpu(cpu);
         System.exit(0);
+    }
+
+    /**
+     * The CPU time of this JVM so far (every thread: the ranks, the library's own threads, the JIT and GC),
+     * in ns, or -1 where the JDK cannot tell. On a shared machine a run's wall time measures the scheduler
+     * as much as the program; its CPU time is what it cost, whoever else runs.
+     */
+    static long cpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
+    }
+
+    /** Prints the {@link #CPU} line: the CPU time since {@code since} (a {@link #cpuNanos()} reading). */
+    static void printCpu(long since) {
+        long now = cpuNanos();
+        if (since >= 0 && now >= 0) {
+            System.out.println(CPU + (now - since) / 1_000_000);
+        }
     }
 }

@@ -37,45 +37,73 @@ import java.util.zip.ZipFile;
  * </ul>
  * The time is what the program itself prints ({@code Report.time}), the run counts only after its
  * verification line, exactly as for our runs. MPJ Express has no simulated interconnect: its row
- * compares with our {@code nocomm} row (same classes, ranks and problem, latency 0, bandwidth infinite).
+ * compares with our side of the same plan (same classes, ranks and problem, latency 0, bandwidth
+ * infinite).
+ *
+ * <p>Our side of the comparison runs alike: the row {@value #OURS_VARIANT} runs the same {@code Basic} on
+ * our threads device in a fresh child JVM per run ({@link MicroChild}: the same JVM options, an untimed
+ * run, then the timed one), so neither library profits from a JVM warmed by the benchmark's other rows
+ * or suffers from its heap. The benchmark runs the two rows one after the other in every repeat, in
+ * alternating order. The {@code nocomm} row (in the benchmark's JVM) stays the bound of the
+ * communication-hidden figure; the peer's note gives its ratio too.
  */
 public final class MpjPeer implements Runner {
     /** The variant name of the peer's rows. */
     public static final String VARIANT = "mpj-express";
+    /** The variant name of our side of the comparison: Basic on our shim in a child JVM, as the peer. */
+    public static final String OURS_VARIANT = "nocomm-child";
     /** A run that takes longer is ended and reported as failed (a rank that failed can hang the others). */
     static final long TIMEOUT_SECONDS = 600;
 
+    private static final Pattern CHILD_FAILED = Pattern.compile("(?m)^FAILED: (.*)$");
     private static final Pattern EXCEPTION = Pattern.compile("(?m)^(?:Caused by: )?([\\w.$]+(?:Exception|Error)\\b.*)$");
 
     private final MpjExpress mpj;
     private final Path examples;
+    private final Path shim;
     private final String unusable;
+    private final String oursUnusable;
 
-    private MpjPeer(MpjExpress mpj, Path examples, String unusable) {
+    private MpjPeer(MpjExpress mpj, Path examples, Path shim, String unusable, String oursUnusable) {
         this.mpj = mpj;
         this.examples = examples;
+        this.shim = shim;
         this.unusable = unusable;
+        this.oursUnusable = oursUnusable;
     }
 
     /** The peer for the examples' classes wherever this class was loaded from. */
     public static MpjPeer forExamples() {
         MpjExpress mpj = MpjExpress.locate();
         Path examples;
+        Path shim;
         try {
-            examples = Path.of(MpjPeer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            examples = location(MpjPeer.class);
+            shim = location(bamboo.shim.job.ThreadsJob.class);
         } catch (URISyntaxException | RuntimeException e) {
-            return new MpjPeer(mpj, null, "cannot tell where the examples' classes are: " + e.getMessage());
+            String why = "cannot tell where the examples' and the shim's classes are: " + e.getMessage();
+            return new MpjPeer(mpj, null, null, why, why);
         }
         String why = mpj.problem();
         if (why == null && containsMpiPackage(examples)) {
             why = examples + " carries an mpi package of its own; MPJ Express must provide mpi.*";
         }
-        return new MpjPeer(mpj, examples, why);
+        return new MpjPeer(mpj, examples, shim, why, null);
+    }
+
+    /** Where a class was loaded from (a classes folder or a jar). */
+    static Path location(Class<?> c) throws URISyntaxException {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     /** Why the peer cannot run here, or null. */
     public String skipReason() {
         return unusable;
+    }
+
+    /** Why our side in a child JVM cannot run here, or null (it needs no MPJ Express). */
+    public String oursSkipReason() {
+        return oursUnusable;
     }
 
     /** One line for the benchmark header. */
@@ -84,12 +112,14 @@ public final class MpjPeer implements Runner {
             return "peer MPJ Express: skipped: " + unusable;
         }
         return "peer MPJ Express " + mpj.version() + " (" + mpj.home() + "): multicore device in a child JVM, "
-                + "Basic classes; row '" + VARIANT + "' compares with our nocomm (no simulated interconnect)";
+                + "Basic classes; row '" + VARIANT + "' compares with '" + OURS_VARIANT + "' (our shim in a child "
+                + "JVM alike; no simulated interconnect)";
     }
 
-    /** True for the peer's rows. */
+    /** True for the rows of the comparison with the peer (its own and our side's): each run in a child
+     *  JVM that warms itself up, no speed-up over basic, run by this class. */
     public static boolean isPeer(RunPlan plan) {
-        return isPeerVariant(plan.variant());
+        return isPeerVariant(plan.variant()) || plan.variant().equals(OURS_VARIANT);
     }
 
     /** True for the peer's variant name. */
@@ -98,16 +128,28 @@ public final class MpjPeer implements Runner {
     }
 
     /**
-     * The note of a peer row: {@code ours/MPJ Express} as our {@code nocomm} median over the peer's
-     * (below 1: our shim is faster), or the row's status when it has no figures.
+     * The note of a peer row: {@code ours/MPJ Express} as our {@value #OURS_VARIANT} median over the peer's
+     * (below 1: our shim is faster; both in fresh child JVMs), with our in-benchmark {@code nocomm} ratio
+     * beside it; without our child row, the {@code nocomm} ratio alone. Our child row's note says how it
+     * runs. A row without figures shows its status.
      */
     public static String note(ResultTable table, Row row) {
         if (!row.ok()) {
             return row.status();
         }
-        double ours = table.medianOf(row.plan().app().name(), "nocomm");
+        if (row.plan().variant().equals(OURS_VARIANT)) {
+            return "our shim in a child JVM per run, as MPJ Express";
+        }
+        String app = row.plan().app().name();
+        double child = table.medianOf(app, OURS_VARIANT);
+        double ours = table.medianOf(app, "nocomm");
+        if (!Double.isNaN(child)) {
+            return String.format(Locale.ROOT, "ours/MPJ Express %.2fx (both in child JVMs: ours %.4f s)%s",
+                    child / row.median(), child, Double.isNaN(ours) ? ""
+                            : String.format(Locale.ROOT, "; our nocomm in this JVM %.2fx", ours / row.median()));
+        }
         if (Double.isNaN(ours)) {
-            return "ours/MPJ Express: - (needs the nocomm row)";
+            return "ours/MPJ Express: - (needs the " + OURS_VARIANT + " or nocomm row)";
         }
         return String.format(Locale.ROOT, "ours/MPJ Express %.2fx (our nocomm %.4f s vs MPJ Express multicore)",
                 ours / row.median(), ours);
@@ -115,7 +157,43 @@ public final class MpjPeer implements Runner {
 
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
-        return timeOf(plan.app().name(), output(plan.np(), plan.app().mainClass(plan.form()), List.of(argv)));
+        String mainClass = plan.app().mainClass(plan.form());
+        if (plan.variant().equals(OURS_VARIANT)) {
+            if (oursUnusable != null) {
+                throw new RunFailure(oursUnusable);
+            }
+            return timeOf("our shim in a child JVM", plan.app().name(),
+                    oursOutput(shim, plan.np(), mainClass, List.of(argv)));
+        }
+        return timeOf(plan.app().name(), output(plan.np(), mainClass, List.of(argv)));
+    }
+
+    /**
+     * Runs {@code mainClass} of the examples' classes with {@code np} ranks on the shim at {@code shimClasses}
+     * (its classes folder or jar) in a child JVM ({@link MicroChild}: an untimed run, the
+     * {@link MpjChild#TIMED} line, the timed run, as {@link MpjChild}; the same JVM options) and returns
+     * everything the child printed.
+     */
+    String oursOutput(Path shimClasses, int np, String mainClass, List<String> argv) throws RunFailure {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions());
+        cmd.add("-cp");
+        cmd.add(shimClasses + java.io.File.pathSeparator + examples);
+        cmd.add(MicroChild.class.getName());
+        cmd.add(Integer.toString(np));
+        cmd.add(examples.toString());
+        cmd.add(mainClass);
+        cmd.addAll(argv);
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("bamboo-child-");
+            return runChild(new ProcessBuilder(cmd), dir, "our run in a child JVM", "the child JVM");
+        } catch (IOException e) {
+            throw new RunFailure("cannot start the child JVM: " + e.getMessage());
+        } finally {
+            deleteQuietly(dir);
+        }
     }
 
     /**
@@ -130,10 +208,25 @@ public final class MpjPeer implements Runner {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("bamboo-mpj-");
-            Path output = dir.resolve("output.txt");
             ProcessBuilder builder = new ProcessBuilder(command(np, mainClass, argv, dir));
             // The starter reads MPJ_HOME to find the jars of the ranks' loaders (mpi.jar, mpjdev.jar).
             builder.environment().put("MPJ_HOME", mpj.home().toString());
+            return runChild(builder, dir, "MPJ Express run", "MPJ Express");
+        } catch (IOException e) {
+            throw new RunFailure("cannot start MPJ Express: " + e.getMessage());
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    /**
+     * Starts {@code builder} in {@code dir} with its output (both streams) to a file there and returns
+     * that output; a child that has not ended after {@link #TIMEOUT_SECONDS} is ended, with its own
+     * children, and reported as {@code what} did not finish.
+     */
+    private static String runChild(ProcessBuilder builder, Path dir, String what, String who) throws RunFailure {
+        Path output = dir.resolve("output.txt");
+        try {
             Process child = builder
                     .directory(dir.toFile())
                     .redirectErrorStream(true)
@@ -145,16 +238,14 @@ public final class MpjPeer implements Runner {
                 child.descendants().forEach(ProcessHandle::destroyForcibly);
                 child.destroyForcibly();
                 child.waitFor(10, TimeUnit.SECONDS);
-                throw new RunFailure("MPJ Express run did not finish within " + TIMEOUT_SECONDS + " s");
+                throw new RunFailure(what + " did not finish within " + TIMEOUT_SECONDS + " s");
             }
             return Files.readString(output, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new RunFailure("cannot start MPJ Express: " + e.getMessage());
+            throw new RunFailure("cannot start " + who + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RunFailure("interrupted");
-        } finally {
-            deleteQuietly(dir);
         }
     }
 
@@ -164,6 +255,11 @@ public final class MpjPeer implements Runner {
      * the program threw).
      */
     static double timeOf(String app, String output) throws RunFailure {
+        return timeOf("MPJ Express", app, output);
+    }
+
+    /** {@link #timeOf(String, String)} for a child JVM of {@code who} (named in the failure). */
+    static double timeOf(String who, String app, String output) throws RunFailure {
         int at = output.indexOf(MpjChild.TIMED);
         try {
             if (at < 0) {
@@ -173,12 +269,16 @@ public final class MpjPeer implements Runner {
             return OutputParser.time(app, output.substring(at + MpjChild.TIMED.length()));
         } catch (RunFailure e) {
             String cause = e.getMessage().startsWith("verification failed") ? null : firstCause(output);
-            throw new RunFailure("MPJ Express: " + e.getMessage() + (cause != null ? " (" + cause + ")" : ""));
+            throw new RunFailure(who + ": " + e.getMessage() + (cause != null ? " (" + cause + ")" : ""));
         }
     }
 
     /** The first exception the output names, past the starter's reflective wrapper; or null. */
     private static String firstCause(String output) {
+        Matcher failed = CHILD_FAILED.matcher(output); // our child's one-line report (MicroChild)
+        if (failed.find()) {
+            return failed.group(1);
+        }
         Matcher m = EXCEPTION.matcher(output);
         while (m.find()) {
             if (!m.group(1).startsWith("java.lang.reflect.InvocationTargetException")) {

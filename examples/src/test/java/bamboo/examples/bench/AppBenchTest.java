@@ -30,12 +30,12 @@ class AppBenchTest {
         j.forEach(p -> labels.add(p.label() + "/" + p.np() + "/" + p.form()));
         assertEquals(List.of("basic/2/Basic", "oversubscribed k=2/4/Basic", "oversubscribed k=4/8/Basic",
                 "virtual k=2/4/Basic", "virtual k=4/8/Basic", "splitphase/2/SplitPhase", "bamboo k=2/4/Annotated",
-                "bamboo k=4/8/Annotated", "nocomm/2/Basic", "mpj-express/2/Basic"), labels);
-        RunPlan nocomm = j.get(j.size() - 2);
+                "bamboo k=4/8/Annotated", "nocomm/2/Basic", "nocomm-child/2/Basic", "mpj-express/2/Basic"), labels);
+        RunPlan nocomm = j.get(j.size() - 3);
         assertEquals(0, nocomm.latencyNanos());
         assertTrue(Double.isInfinite(nocomm.bandwidth()));
         assertEquals("translator not available yet", j.get(6).skipReason());
-        assertEquals("MPJ Express peer not configured", j.get(9).skipReason());
+        assertEquals("MPJ Express peer not configured", j.get(10).skipReason());
         if (Runtime.version().feature() < 21) {
             assertTrue(j.get(3).skipReason().startsWith("virtual threads need JDK 21+"), j.get(3).skipReason());
         } else {

@@ -31,6 +31,21 @@ class MicroBenchTest {
     }
 
     @Test
+    void anApplicationRunGivesItsTimeAndItsCpuTime() throws Exception {
+        String out = "jacobi3d basic: verified: ok\njacobi3d basic: time 9.0 s\n" + MpjChild.TIMED
+                + "\njacobi3d basic: verified: ok\njacobi3d basic: time 1.25 s\n" + MpjChild.CPU + "2400\n";
+        assertEquals(Map.of("jacobi3d", 1250.0, "jacobi3d cpu", 2400.0), MicroBench.appTimes("jacobi3d", "ours", out));
+        assertEquals(Map.of("jacobi3d", 1250.0), MicroBench.appTimes("jacobi3d", "ours",
+                MpjChild.TIMED + "\njacobi3d basic: verified: ok\njacobi3d basic: time 1.25 s\n"), "no CPU line: none");
+    }
+
+    @Test
+    void columnsAlternateTheirOrder() {
+        assertEquals(List.of("ours", "base", "mpj"), MicroBench.alternating(List.of("ours", "base", "mpj"), 1));
+        assertEquals(List.of("mpj", "base", "ours"), MicroBench.alternating(List.of("ours", "base", "mpj"), 2));
+    }
+
+    @Test
     void aRunWithoutTheTimedPartFails() {
         Runner.RunFailure f = assertThrows(Runner.RunFailure.class,
                 () -> MicroBench.parse("mpj", "micro latency 5.0\nException in thread main\n"));

@@ -11,7 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** How the benchmark shows the MPJ Express peer: its own row, compared with our nocomm row. */
+/** How the benchmark shows the MPJ Express peer: its own row, compared with our side run alike (the
+ *  nocomm-child row: our shim in a child JVM per run), or else with our nocomm row. */
 class MpjPeerRowsTest {
     private static final AppSpec APP = Apps.byName("jacobi3d");
     private static final PrintStream QUIET = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
@@ -45,9 +46,36 @@ class MpjPeerRowsTest {
     }
 
     @Test
-    void peerRowWithoutNocommSaysWhatTheRatioNeeds() {
+    void peerRowWithoutOurSideSaysWhatTheRatioNeeds() {
         Row peer = row(MpjPeer.VARIANT, 0, Double.POSITIVE_INFINITY, null, 1.0);
-        assertEquals("ours/MPJ Express: - (needs the nocomm row)", MpjPeer.note(table(peer, false), peer));
+        assertEquals("ours/MPJ Express: - (needs the nocomm-child or nocomm row)", MpjPeer.note(table(peer, false), peer));
+    }
+
+    /** Both sides in fresh child JVMs: the ratio is our child row's over the peer's; nocomm's beside it. */
+    @Test
+    void peerRowComparesWithOurChildJvmRowFirst() {
+        Row basic = row("basic", 100_000, 2e8, null, 1.0);
+        Row nocomm = row("nocomm", 0, Double.POSITIVE_INFINITY, null, 0.6, 0.5, 0.7);
+        Row child = row(MpjPeer.OURS_VARIANT, 0, Double.POSITIVE_INFINITY, null, 0.9, 0.8, 1.0);
+        Row peer = row(MpjPeer.VARIANT, 0, Double.POSITIVE_INFINITY, null, 1.3, 1.2, 1.1);
+        ResultTable t = new ResultTable(List.of(basic, nocomm, child, peer));
+        assertEquals("ours/MPJ Express 0.75x (both in child JVMs: ours 0.9000 s); our nocomm in this JVM 0.50x",
+                MpjPeer.note(t, peer));
+        assertEquals("our shim in a child JVM per run, as MPJ Express", MpjPeer.note(t, child));
+        assertTrue(Double.isNaN(t.speedup(child)) && Double.isNaN(t.hidden(child)),
+                "no interconnect: no speed-up over basic");
+        assertEquals(0.6, t.medianOf("jacobi3d", "nocomm"), 0, "nocomm stays the bound of comm hidden");
+    }
+
+    @Test
+    void ourChildRowAndThePeerSwapPlacesEverySecondRepeat() {
+        Row nocomm = row("nocomm", 0, Double.POSITIVE_INFINITY, null);
+        Row child = row(MpjPeer.OURS_VARIANT, 0, Double.POSITIVE_INFINITY, null);
+        Row peer = row(MpjPeer.VARIANT, 0, Double.POSITIVE_INFINITY, null);
+        List<Row> rows = List.of(nocomm, child, peer);
+        assertEquals(rows, AppBench.peerPairAlternating(rows, 1));
+        assertEquals(List.of(nocomm, peer, child), AppBench.peerPairAlternating(rows, 2));
+        assertEquals(rows, AppBench.peerPairAlternating(rows, 3));
     }
 
     @Test
@@ -65,10 +93,15 @@ class MpjPeerRowsTest {
         assertEquals(List.of("basic", "nocomm", MpjPeer.VARIANT), o.variants, "table order, 'mpj' an alias");
         List<RunPlan> plans = new AppBench(o, (p, a) -> 1.0, null, null, QUIET).plans(APP);
         RunPlan nocomm = plans.get(1);
-        RunPlan peer = plans.get(2);
-        assertEquals(List.of(nocomm.np(), nocomm.latencyNanos(), nocomm.bandwidth(), "Basic"),
-                List.of(peer.np(), peer.latencyNanos(), peer.bandwidth(), peer.form()));
-        assertEquals("MPJ Express peer not configured", peer.skipReason());
+        RunPlan child = plans.get(2);
+        RunPlan peer = plans.get(3);
+        assertEquals(MpjPeer.OURS_VARIANT, child.variant(), "the peer brings our side run alike");
+        for (RunPlan p : List.of(child, peer)) {
+            assertEquals(List.of(nocomm.np(), nocomm.latencyNanos(), nocomm.bandwidth(), "Basic"),
+                    List.of(p.np(), p.latencyNanos(), p.bandwidth(), p.form()));
+            assertEquals("MPJ Express peer not configured", p.skipReason());
+            assertTrue(MpjPeer.isPeer(p));
+        }
     }
 
     @Test
@@ -83,6 +116,7 @@ class MpjPeerRowsTest {
         ResultTable t = new AppBench(o, shim, null, null, QUIET).measure();
         assertEquals(List.of("nocomm", "nocomm", "nocomm"), seen, "a warm-up, then two repeats; the peer skipped");
         assertEquals("skipped: MPJ Express peer not configured", t.rows().get(1).status());
+        assertEquals("skipped: MPJ Express peer not configured", t.rows().get(2).status());
     }
 
     @Test
@@ -106,5 +140,9 @@ class MpjPeerRowsTest {
         Runner.RunFailure g = assertThrows(Runner.RunFailure.class, () -> MpjPeer.timeOf("jacobi3d",
                 MpjChild.TIMED + "\njacobi3d basic: verification FAILED: checksum 1 (expected 2)\n"));
         assertEquals("MPJ Express: verification failed: checksum 1 (expected 2)", g.getMessage());
+        Runner.RunFailure o = assertThrows(Runner.RunFailure.class, () -> MpjPeer.timeOf("our shim in a child JVM",
+                "jacobi3d", MpjChild.TIMED + "\nFAILED: rank 1 failed: java.lang.ArithmeticException: / by zero\n"));
+        assertEquals("our shim in a child JVM: the program printed no verification line for jacobi3d "
+                + "(rank 1 failed: java.lang.ArithmeticException: / by zero)", o.getMessage());
     }
 }

@@ -55,6 +55,7 @@ class MpjPeerRunTest {
     void statusNamesTheDeviceAndTheComparison() {
         String status = MpjPeer.forExamples().status();
         assertEquals("peer MPJ Express 0.44 (/usr/share/mpj): multicore device in a child JVM, Basic classes; "
-                + "row 'mpj-express' compares with our nocomm (no simulated interconnect)", status);
+                + "row 'mpj-express' compares with 'nocomm-child' (our shim in a child JVM alike; no simulated interconnect)",
+                status);
     }
 }

@@ -1,5 +1,6 @@
 package bamboo.runtime.comm;
 
+import bamboo.shim.GroupSets;
 import mpi.MPI;
 import mpi.MPIException;
 
@@ -112,7 +113,7 @@ public final class TaskComm {
         if (comm1 == comm2) {
             return MPI.IDENT;
         }
-        final int groups = TaskGroup.compareMembers(comm1.tasks, comm2.tasks);
+        final int groups = GroupSets.compare(comm1.tasks, comm2.tasks);
         return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
     }
 

@@ -114,6 +114,29 @@ class TaskCommTest {
         assertEquals(0, TaskGroup.EMPTY.Size());
     }
 
+    /** The checks and messages are the shim's (GroupSets), word for word those of mpi.Group. */
+    @Test
+    void groupRangesAndBadArgumentsAsInTheShim() throws Exception {
+        TaskGroup world = TaskComm.world(1, 6).Group();
+        TaskGroup g = world.Incl(new int[] {5, 2, 0, 4, 1, 3});
+        assertArrayEquals(new int[] {5, 0, 1}, g.Range_incl(new int[][] {{0, 4, 2}}).tasks());
+        assertArrayEquals(new int[] {2, 4, 3}, g.Range_excl(new int[][] {{0, 4, 2}}).tasks());
+        assertEquals(4, g.Rank());
+        assertEquals(MPI.SIMILAR, TaskGroup.Compare(world, g));
+        assertEquals(MPI.IDENT, TaskGroup.Compare(g, world.Incl(new int[] {5, 2, 0, 4, 1, 3})));
+        assertArrayEquals(new int[] {2}, TaskGroup.Difference(g.Incl(new int[] {0, 1, 2}), world.Incl(new int[] {1, 0, 5})).tasks());
+        assertEquals("Group.Incl: ranks[1] = 6 is not a rank of a group of size 6",
+                assertThrows(mpi.MPIException.class, () -> g.Incl(new int[] {0, 6})).getMessage());
+        assertEquals("Group.Excl: ranks[1] = 2 appears twice",
+                assertThrows(mpi.MPIException.class, () -> g.Excl(new int[] {2, 2})).getMessage());
+        assertEquals("Group.Range_incl: ranges[0] must be {first, last, stride} with stride != 0",
+                assertThrows(mpi.MPIException.class, () -> g.Range_incl(new int[][] {{0, 3, 0}})).getMessage());
+        assertEquals("Group.Union: group2 is null",
+                assertThrows(mpi.MPIException.class, () -> TaskGroup.Union(g, null)).getMessage());
+        assertEquals("Group.Translate_ranks: ranks1[0] = 6 is not a rank of group1 (size 6)",
+                assertThrows(mpi.MPIException.class, () -> TaskGroup.Translate_ranks(g, new int[] {6}, world)).getMessage());
+    }
+
     @Test
     void receiveWildcardsOfADerivedCommunicatorStayInsideIt() {
         TaskComm w = TaskComm.world(0, 4);

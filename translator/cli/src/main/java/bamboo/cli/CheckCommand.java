@@ -44,6 +44,13 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--no-compile", description = "only the translator's checks; do not compile the programs with javac")
     boolean noCompile;
 
+    @Option(names = "--explain",
+            description = "Also print, on stdout, what the translation does with each program, as "
+                    + "File.java:LINE:COL: note: ... lines: when each olap region's task continues, whether "
+                    + "its send blocks are pipelined into the previous iteration (and why not), the blocking "
+                    + "calls outside regions that become waits of their own, and the collectives inlined.")
+    boolean explain;
+
     @Spec
     CommandSpec spec;
 
@@ -74,6 +81,9 @@ public final class CheckCommand implements Callable<Integer> {
             compileErrors.forEach(err::println);
             err.println(compileErrors.size() + (compileErrors.size() == 1 ? " error" : " errors"));
             return 1;
+        }
+        if (explain) {
+            r.notes().forEach(out::println);
         }
         out.println("ok: " + r.programs() + (r.programs() == 1 ? " program" : " programs") + ", no errors");
         return 0;

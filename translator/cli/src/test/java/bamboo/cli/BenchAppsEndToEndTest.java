@@ -29,7 +29,7 @@ class BenchAppsEndToEndTest {
         assertEquals(0, r.exitCode, r.toString());
 
         List<String> expected = List.of("basic", "oversubscribed k=2", "virtual k=2", "splitphase", "bamboo k=2",
-                "nocomm", "mpj-express");
+                "nocomm", "nocomm-child", "mpj-express");
         List<String> tableRows = new ArrayList<>();
         for (String line : r.out.lines().toList()) {
             if (line.startsWith("jacobi3d  ")) {

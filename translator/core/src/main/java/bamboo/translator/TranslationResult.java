@@ -1,11 +1,22 @@
 package bamboo.translator;
 
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.diagnostics.Note;
 
 import java.util.List;
 
-/** What a translation produced: either diagnostics (and nothing else) or the companion sources. */
-public record TranslationResult(List<Diagnostic> diagnostics, List<GeneratedSource> generated, int programs) {
+/**
+ * What a translation produced: either diagnostics (and nothing else) or the companion sources; and, when
+ * it succeeded, notes on what became of each region and evaluation point (sorted by position).
+ */
+public record TranslationResult(List<Diagnostic> diagnostics, List<GeneratedSource> generated, int programs,
+                                List<Note> notes) {
+    public TranslationResult {
+        diagnostics = List.copyOf(diagnostics);
+        generated = List.copyOf(generated);
+        notes = List.copyOf(notes);
+    }
+
     public boolean ok() {
         return diagnostics.isEmpty();
     }

@@ -4,6 +4,7 @@ import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.comm.CommunicatorCalls;
 import bamboo.translator.collectives.CollectiveLibrary;
 import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.diagnostics.Note;
 import bamboo.translator.emit.ProgramEmitter;
 import bamboo.translator.find.CallRules;
 import bamboo.translator.find.MpiCallClassifier;
@@ -16,6 +17,7 @@ import bamboo.translator.parse.SourceFile;
 
 import bamboo.translator.inline.MethodInliner;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -90,10 +92,13 @@ public final class Translator {
             new CommunicatorCalls().rewrite(p, d);
         }
         List<GeneratedSource> out = new ArrayList<>();
+        List<Note> notes = new ArrayList<>();
         if (d.isEmpty()) {
             for (Program p : programs) {
                 try {
-                    out.addAll(new ProgramEmitter(parser).emit(p, d));
+                    ProgramEmitter emitter = new ProgramEmitter(parser);
+                    out.addAll(emitter.emit(p, d));
+                    notes.addAll(emitter.notes());
                 } catch (RuntimeException | StackOverflowError e) {
                     // A translator bug must still read as one sentence, not a stack trace (BRIEF §6).
                     d.error(p.fileName(), p.type().getName(), "the translator failed on program " + p.simpleName()
@@ -101,9 +106,10 @@ public final class Translator {
                 }
             }
         }
-        if (!d.isEmpty() || !emit) {
-            return new TranslationResult(d.list(), List.of(), programs.size());
+        if (!d.isEmpty()) {
+            return new TranslationResult(d.list(), List.of(), programs.size(), List.of());
         }
-        return new TranslationResult(d.list(), out, programs.size());
+        Collections.sort(notes);
+        return new TranslationResult(d.list(), emit ? out : List.of(), programs.size(), notes);
     }
 }

@@ -51,6 +51,10 @@ public final class CollectiveInliner {
     public static final com.github.javaparser.ast.DataKey<MethodCallExpr> INLINED_FROM =
             new com.github.javaparser.ast.DataKey<>() {
             };
+    /** On the same block: where the call it replaces stood in the program, when known (for notes). */
+    public static final com.github.javaparser.ast.DataKey<com.github.javaparser.Position> INLINED_AT =
+            new com.github.javaparser.ast.DataKey<>() {
+            };
     /** Library bodies call collectives themselves (Split runs an Allgather): inline to this depth. */
     private static final int MAX_DEPTH = 8;
 
@@ -108,6 +112,7 @@ public final class CollectiveInliner {
         int line = call.getBegin().map(p -> p.line).orElse(call.containsData(Marks.LINE) ? call.getData(Marks.LINE) : 0);
         Expression comm = call.getScope().map(Expression::clone).orElseThrow();
         BlockStmt block = expand(call, comm, impl, program.sourceBaseName(), line, target.assignTo);
+        call.getBegin().ifPresent(at -> block.setData(INLINED_AT, at));
         target.place(block);
     }
 

@@ -4,6 +4,7 @@ import bamboo.translator.GeneratedSource;
 import bamboo.translator.analyse.BodyAnalysis;
 import bamboo.translator.analyse.ReceiveSlice;
 import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.diagnostics.Note;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.Program;
@@ -26,9 +27,15 @@ import java.util.Map;
 /** Stage 6: runs analysis, reordering and outlining for one program and prints its companion classes. */
 public final class ProgramEmitter {
     private final JavaSources sources;
+    private List<Note> notes = List.of();
 
     public ProgramEmitter(JavaSources sources) {
         this.sources = sources;
+    }
+
+    /** After {@link #emit}: what became of each region and evaluation point (for {@code check --explain}). */
+    public List<Note> notes() {
+        return notes;
     }
 
     public List<GeneratedSource> emit(Program program, Diagnostics d) {
@@ -74,6 +81,7 @@ public final class ProgramEmitter {
         StateMachine machine = new StateMachine(program.sourceBaseName(), rewriter,
                 r -> ready.containsKey(r) ? new MethodCallExpr(null, ready.get(r).name()) : null, yields);
         BlockStmt execute = machine.build(program.main().getBody().orElseThrow());
+        notes = ProgramNotes.of(program, machine, ready);
         TaskClass task = new TaskClass(program, analysis.fields(), execute, machine, inOrder, yields);
         List<GeneratedSource> out = new ArrayList<>();
         out.add(new GeneratedSource(program.packageName(), TaskClass.name(program), program.fileName(), task.print()));

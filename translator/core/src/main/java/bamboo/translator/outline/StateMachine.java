@@ -50,8 +50,11 @@ import java.util.Map;
  * stays structured as written.
  */
 public final class StateMachine {
-    /** An evaluation point: the case the task resumes at, its firing rule, and a note for deadlock reports. */
-    public record Point(int label, Expression rule, String note) {
+    /**
+     * An evaluation point: the case the task resumes at, its firing rule, a note for deadlock reports, and
+     * the statement of the rank body it stands for (a region's labelled statement, or the blocking call).
+     */
+    public record Point(int label, Expression rule, String note, Node source) {
     }
 
     /** The ready method of a region, supplied by the emitter: name and whether the region waits at all. */
@@ -385,7 +388,7 @@ public final class StateMachine {
             start(k);
             emit(commented(new IfStmt(not(rule.clone()), waiting(), null), r.labelled(),
                     "evaluation point of olap region '" + name + "'"));
-            points.add(new Point(k, rule, "olap region '" + name + "' at " + sourceName + ":" + r.line()));
+            points.add(new Point(k, rule, "olap region '" + name + "' at " + sourceName + ":" + r.line(), r.labelled()));
         }
         for (Region.Part p : r.parts()) {
             if (p.kind() == BlockKind.RECEIVE) {
@@ -477,7 +480,7 @@ public final class StateMachine {
         emit(target == null ? new ExpressionStmt(recv)
                 : ResultUse.assign(target, new MethodCallExpr(null, "bambooStatus", NodeList.nodeList(recv))));
         points.add(new Point(k, Templates.expression("arrived(bambooSource, bambooTag)"),
-                mpi.name() + " at " + sourceName + ":" + Marks.line(s)));
+                mpi.name() + " at " + sourceName + ":" + Marks.line(s), s));
     }
 
     /**
@@ -501,7 +504,7 @@ public final class StateMachine {
                 new NameExpr("bambooTag"), call.getArgument(0), offset, count));
         emit(target == null ? new ExpressionStmt(recv)
                 : ResultUse.assign(target, new MethodCallExpr(null, "bambooStatus", NodeList.nodeList(recv))));
-        points.add(new Point(k, rule, "Sendrecv_replace at " + sourceName + ":" + Marks.line(s)));
+        points.add(new Point(k, rule, "Sendrecv_replace at " + sourceName + ":" + Marks.line(s), s));
     }
 
     /** Probe: waits until a matching message is there. Iprobe: gives way once when none is. */
@@ -513,7 +516,7 @@ public final class StateMachine {
         Expression rule = Templates.expression("arrived(bambooSource, bambooTag)");
         if (mpi.op() == MpiOp.PROBE) {
             emit(commented(new IfStmt(not(rule.clone()), waiting(), null), s, "evaluation point of Probe"));
-            points.add(new Point(k, rule, "Probe at " + sourceName + ":" + Marks.line(s)));
+            points.add(new Point(k, rule, "Probe at " + sourceName + ":" + Marks.line(s), s));
         } else {
             emit(commented(yieldUnless(rule), s, "yield point of Iprobe"));
         }
@@ -557,7 +560,7 @@ public final class StateMachine {
         if (op.isWait()) {
             emit(commented(new IfStmt(not(rule.clone()), waiting(), null), s, "evaluation point of " + name
                     + " (Irecvs outside receive blocks)"));
-            points.add(new Point(k, rule, name + " at " + sourceName + ":" + Marks.line(s)));
+            points.add(new Point(k, rule, name + " at " + sourceName + ":" + Marks.line(s), s));
         } else {
             emit(commented(yieldUnless(rule), s, "yield point of " + name + " (Irecvs outside receive blocks)"));
         }

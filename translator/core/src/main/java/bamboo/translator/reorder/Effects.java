@@ -404,13 +404,14 @@ final class Effects {
 
         private void link(BlockStmt body) {
             for (VariableDeclarator v : outsideCollectives(body, VariableDeclarator.class)) {
-                if (references.contains(v.getNameAsString())) {
+                if (references.contains(v.getNameAsString()) && !holdsPrimitives(v)) {
                     v.getInitializer().ifPresent(init -> linkValue(v.getNameAsString(), init));
                 }
             }
             for (AssignExpr a : outsideCollectives(body, AssignExpr.class)) {
                 String target = root(a.getTarget());
-                if (target != null && references.contains(target)) {
+                // err[0] = k.relax() stores a number: no reference reaches err (regression: it linked err to k)
+                if (target != null && references.contains(target) && !primitiveValue(a.getTarget())) {
                     linkValue(target, a.getValue());
                 }
             }
@@ -438,6 +439,17 @@ final class Effects {
                     }
                 }
             }
+        }
+
+        /**
+         * {@code long[] sum = {k.checksum()}}: a one-level primitive array built from an initializer holds
+         * numbers only, whatever its elements are computed from (regression: it linked sum to k).
+         */
+        private boolean holdsPrimitives(VariableDeclarator v) {
+            Integer level = primitiveLevels.get(v.getNameAsString());
+            Expression init = v.getInitializer().orElse(null);
+            return level != null && level == 1 && (init instanceof com.github.javaparser.ast.expr.ArrayInitializerExpr
+                    || init instanceof com.github.javaparser.ast.expr.ArrayCreationExpr);
         }
 
         /** An element of a primitive array, read with all its indices ({@code sum[0]} of a {@code long[]}). */

@@ -276,6 +276,40 @@ class PipeliningDecisionTest {
                 "            row[0] = it;")));
     }
 
+    /**
+     * Regression: a number a kernel computes, stored into an element of a primitive array (jacobi3d's
+     * {@code err[0] = k.relaxAll()}), made that array an alias of the kernel, so the Allreduce of it in the
+     * tail forbade pipelining the send block that packs the kernel's faces.
+     */
+    @Test
+    void numberStoredFromTheKernelIsNoAliasOfIt() {
+        check(program(loop("for (int it = 0; it < n; it++)", NONE, region(YES,
+                "                send: { k.pack(a); MPI.COMM_WORLD.Send(a, 0, 4, MPI.DOUBLE, right, 1); }",
+                "                compute: { k.relax(); e[0] = k.data[0]; }"),
+                "            if (it % 3 == 0) MPI.COMM_WORLD.Allreduce(e, 0, g, 0, 1, MPI.DOUBLE, MPI.MAX);")));
+    }
+
+    /** Regression: {@code long[] sum = {k.checksum()}} (after the loop) made sum an alias of the kernel. */
+    @Test
+    void primitiveArrayInitialisedFromTheKernelIsNoAliasOfIt() {
+        String[] body = loop("for (int it = 0; it < n; it++)", NONE, region(YES,
+                "                send: { k.pack(a); MPI.COMM_WORLD.Send(a, 0, 4, MPI.DOUBLE, right, 1); }", COMPUTE),
+                "            s[0] = it;");
+        List<String> all = new ArrayList<>(List.of("        double[] s = {k.data[0]};"));
+        all.addAll(List.of(body));
+        check(program(all.toArray(new String[0])));
+    }
+
+    /** The same kernel array stored whole into another name still links them (no over-correction). */
+    @Test
+    void kernelArrayStoredIntoAnElementOfAnArrayOfArraysStillForbids() {
+        check(program("        double[][] rows = new double[1][];", loop("for (int it = 0; it < n; it++)", NONE,
+                region(NO + "the send block changes a (which may share objects with k, rows), used by the loop tail",
+                        "                send: { k.pack(a); MPI.COMM_WORLD.Send(a, 0, 4, MPI.DOUBLE, right, 1); }",
+                        COMPUTE),
+                "            rows[0] = k.data;", "            rows[0][1] = it;")));
+    }
+
     @Test
     void writeToAnotherArrayIsFine() {
         check(program("        double[] c = new double[2];", loop("for (int it = 0; it < n; it++)", NONE,

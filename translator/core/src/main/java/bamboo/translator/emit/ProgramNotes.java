@@ -1,0 +1,125 @@
+package bamboo.translator.emit;
+
+import bamboo.translator.analyse.Marks;
+import bamboo.translator.collectives.CollectiveInliner;
+import bamboo.translator.diagnostics.Note;
+import bamboo.translator.emit.ProgramEmitter.ReadyMethod;
+import bamboo.translator.find.BlockKind;
+import bamboo.translator.find.Program;
+import bamboo.translator.find.Region;
+import bamboo.translator.outline.StateMachine;
+import bamboo.translator.reorder.Pipelining;
+import com.github.javaparser.Position;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What became of one program, as notes for {@code bamboo check --explain}: each olap region (when its
+ * task continues, whether its send blocks were pipelined and why not), each blocking call outside regions
+ * that became an evaluation point of its own (a wait nothing overlaps), and each collective inlined from
+ * the library. Answers the user's first question about a translation: where does my program still wait?
+ */
+final class ProgramNotes {
+    private final Program program;
+    private final List<Note> notes = new ArrayList<>();
+
+    private ProgramNotes(Program program) {
+        this.program = program;
+    }
+
+    static List<Note> of(Program program, StateMachine machine, Map<Region, ReadyMethod> ready) {
+        ProgramNotes n = new ProgramNotes(program);
+        n.regions(ready);
+        n.points(machine.points());
+        return n.notes;
+    }
+
+    private void regions(Map<Region, ReadyMethod> ready) {
+        for (Region r : program.regions()) {
+            if (collectiveOf(r.labelled()) != null) {
+                continue; // reported once, with its collective
+            }
+            StringBuilder m = new StringBuilder("olap region '").append(r.labelled().getLabel()).append("': ");
+            ReadyMethod rule = ready.get(r);
+            if (rule == null) {
+                m.append("no receive in its receive blocks, so the task never waits at its entry");
+            } else {
+                int receives = receives(r);
+                m.append("an evaluation point: the task continues when ")
+                        .append(receives == 1 ? "the receive" : "the " + receives + " receives")
+                        .append(" of its receive blocks can complete, else it yields (firing rule ")
+                        .append(rule.name()).append("() of the task class)");
+            }
+            String decision = r.labelled().containsData(Pipelining.DECISION) ? r.labelled().getData(Pipelining.DECISION) : null;
+            if (decision != null) {
+                m.append("; ").append(decision);
+            }
+            add(r.labelled(), m.toString());
+        }
+    }
+
+    private void points(List<StateMachine.Point> points) {
+        Map<Node, Integer> collectives = new LinkedHashMap<>();
+        Map<Node, Boolean> regionPoints = new IdentityHashMap<>();
+        for (Region r : program.regions()) {
+            regionPoints.put(r.labelled(), true);
+        }
+        for (StateMachine.Point p : points) {
+            Node inlined = collectiveOf(p.source());
+            if (inlined != null) {
+                collectives.merge(inlined, 1, Integer::sum);
+            } else if (!regionPoints.containsKey(p.source())) {
+                String call = p.note().substring(0, p.note().indexOf(" at "));
+                add(p.source(), "blocking " + call + " outside any olap region: an evaluation point of its own "
+                        + "(the task yields here until it can complete; nothing of this task overlaps the wait)");
+            }
+        }
+        for (Map.Entry<Node, Integer> c : collectives.entrySet()) {
+            MethodCallExpr call = c.getKey().getData(CollectiveInliner.INLINED_FROM);
+            int waits = c.getValue();
+            add(c.getKey(), call.getNameAsString() + ": inlined from the collectives library as point-to-point "
+                    + "messages; " + waits + (waits == 1 ? " evaluation point" : " evaluation points")
+                    + " where the task waits for its partners and other tasks run");
+        }
+    }
+
+    /** The block a collective was inlined as, if {@code n} is inside one. */
+    private static Node collectiveOf(Node n) {
+        for (Node at = n; at != null; at = at.getParentNode().orElse(null)) {
+            if (at.containsData(CollectiveInliner.INLINED_FROM)) {
+                return at;
+            }
+        }
+        return null;
+    }
+
+    private static int receives(Region r) {
+        int n = 0;
+        for (Region.Part p : r.parts()) {
+            if (p.kind() == BlockKind.RECEIVE) {
+                for (MethodCallExpr c : p.block().findAll(MethodCallExpr.class)) {
+                    bamboo.translator.find.MpiCall m = bamboo.translator.find.MpiCall.of(c);
+                    if (m != null && m.op().isReceive()) {
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /** At the node's first character; inlined code, which has no position, at the line it stands for. */
+    private void add(Node node, String message) {
+        Position p = node.getBegin().orElse(node.containsData(CollectiveInliner.INLINED_AT)
+                ? node.getData(CollectiveInliner.INLINED_AT) : null);
+        int line = p != null ? p.line : Marks.line(node);
+        int column = p != null ? p.column : 1;
+        notes.add(new Note(program.fileName(), line, column, message));
+    }
+}
