@@ -2,7 +2,6 @@ package bamboo.runtime;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -39,24 +38,24 @@ import org.agrona.concurrent.Agent;
  * strictly in arrival order per source process, so the non-overtaking order per (source, destination,
  * tag) holds end to end, for wildcards too.
  *
- * <p>Because nothing inbound is ever pre-posted, everything the handler waits for is visible to a
- * blocking {@code Probe(ANY_SOURCE, ANY_TAG)}: after a short poll with nothing to do it sleeps there, and
- * the shim wakes it the moment a message arrives (also at the end of a simulated latency). A worker that
- * hands it a message while it sleeps wakes it with an empty message to its own rank (the shim is
- * MPI_THREAD_MULTIPLE), and so does the run's monitor every few tens of milliseconds, which keeps the
- * shim's own deadlock watch quiet while tasks compute.
- *
- * <p>Idle workers share the inbound work ({@link #pollInbound}, {@link #awaitInbound}): a worker with
+ * <p>Idle workers do the inbound work ({@link #pollInbound}, {@link #awaitInbound}): a worker with
  * nothing to run receives what has arrived itself, and instead of parking it waits in the shim for the
  * next arrival. A message for a waiting task then costs one thread wake-up (the worker's), as a receive
  * in an untranslated rank does, instead of two in a row (the handler's, then the worker's). The inbound
- * state is guarded by a try-lock: whoever holds it receives, the others go on. While a worker waits in
- * the shim the handler does not (both would be woken by every arrival); it dozes and takes over when
- * the workers are busy again.
+ * state is guarded by a try-lock: whoever holds it receives, the others go on.
+ *
+ * <p>So the handler itself never waits in the shim: after a short poll with nothing to do it dozes
+ * (parks up to {@link #DOZE_NANOS}), woken early only by a poke (a message queued before binding, a stop,
+ * the run's monitor every few tens of milliseconds). An arrival while every worker computes waits in the
+ * shim for the first worker that runs out of work, which is as soon as any worker could run the task it
+ * wakes; had the handler slept in a blocking {@code Probe} instead (until session 4), every arrival would
+ * have woken it, and on a machine whose cores all compute each such wake-up (with its polling after)
+ * took a core from a worker: in the translated jacobi3d, two or three per sweep and process.
  */
 final class Handler implements Agent, Node.Remote {
     static final int HEADER_TAG = MPI.TAG_UB - 1;
     static final int PAYLOAD_TAG = MPI.TAG_UB - 2;
+    /** Reserved (runtime traffic; once the handler's wake-up message): ignored on arrival. */
     static final int WAKE_TAG = MPI.TAG_UB - 3;
     private static final int HEADER_INTS = 12;
     /** The shim datatype of each element kind of {@link Elements} ({@code Object[]} travels serialised). */
@@ -88,24 +87,19 @@ final class Handler implements Agent, Node.Remote {
     private volatile Scope world;
     private final AtomicBoolean sleeping = new AtomicBoolean();
     private volatile boolean stopRequested;
-    private static final byte[] WAKE = new byte[0];
-    /** How long the handler polls before it sleeps in the shim: long enough for a burst of messages to
-     *  cost one wake-up, short enough not to take a shared core from the workers. */
+    /** How long the handler polls before it dozes: long enough for a burst of messages to cost one
+     *  wake-up, short enough not to take a shared core from the workers. */
     private static final long SLEEP_AFTER_NANOS = 50_000;
-    /** How long the handler dozes (parks) while a worker waits in the shim in its place. Messages that
-     *  arrive when the workers have all gone busy meanwhile wait in the shim at most this long, which
-     *  delays nothing: no worker could run their tasks sooner, and the first one that runs out of work
-     *  receives them itself. Long, so that a dozing handler does not take a shared core from the workers
-     *  (the run's monitor pokes it every few tens of milliseconds anyway). */
-    private static final long DOZE_NANOS = 10_000_000;
+    /** How long the handler dozes (parks). Messages that arrive meanwhile while the workers are all busy
+     *  wait in the shim, which delays nothing: no worker could run their tasks sooner, and the first one
+     *  that runs out of work receives them itself (an idle worker waits in the shim and is woken by the
+     *  arrival). Long, so that a dozing handler does not take a shared core from the workers: the run's
+     *  monitor pokes it every check (50 ms by default), so in practice it wakes that often. (At 10 ms the
+     *  handler of a translated jacobi3d woke more often than it had when arrivals woke it.) */
+    static final long DOZE_NANOS = 100_000_000;
     private long idleSince;
     /** Held by whoever receives (the handler or an idle worker): the inbound state is single-threaded. */
     private final AtomicBoolean inbound = new AtomicBoolean();
-    /** Workers waiting in the shim for an arrival ({@link #awaitInbound}). */
-    private final AtomicInteger workersInShim = new AtomicInteger();
-    /** Whether the handler's current sleep is in the shim (a poke sends a wake-up message) or a doze (a
-     *  poke unparks it). */
-    private volatile boolean sleepsInShim;
     /** Where a failure of inbound work on a worker goes (the same place as the handler agent's errors). */
     Consumer<Throwable> onError;
 
@@ -318,13 +312,7 @@ final class Handler implements Agent, Node.Remote {
      * runnable), or {@code nanos} pass.
      */
     void awaitInbound(long seen, long nanos) {
-        Endpoint ep = endpoint;
-        workersInShim.incrementAndGet();
-        try {
-            ep.awaitArrival(seen, nanos);
-        } finally {
-            workersInShim.decrementAndGet();
-        }
+        endpoint.awaitArrival(seen, nanos);
     }
 
     private void fail(Throwable t) {
@@ -336,14 +324,10 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
-    /** Wakes the handler if it sleeps (any thread). */
+    /** Wakes the handler if it dozes (any thread). */
     void poke() {
         if (sleeping.get() && sleeping.compareAndSet(true, false)) {
-            if (sleepsInShim) {
-                sendWake();
-            } else {
-                LockSupport.unpark(thread);
-            }
+            LockSupport.unpark(thread);
         }
     }
 
@@ -351,30 +335,6 @@ final class Handler implements Agent, Node.Remote {
     void requestStop() {
         stopRequested = true;
         poke();
-    }
-
-    private void sendWake() {
-        Endpoint ep = endpoint;
-        if (ep == null) {
-            return;
-        }
-        // Workers stay bound (see bindWorker); the monitor is the caller's thread: restore its binding.
-        Endpoint previous = Binding.current();
-        if (previous != ep) {
-            Binding.bind(ep);
-        }
-        try {
-            MPI.COMM_WORLD.Isend(WAKE, 0, 0, MPI.BYTE, ep.rank(), WAKE_TAG);
-        } catch (MPIException e) {
-            node.control.fail(new GraphFailure(-1, "cannot wake the message handler of process " + node.rank
-                    + ": " + e.getMessage(), e));
-        } finally {
-            if (previous == null) {
-                Binding.unbind();
-            } else if (previous != ep) {
-                Binding.bind(previous);
-            }
-        }
     }
 
     @Override
@@ -394,8 +354,7 @@ final class Handler implements Agent, Node.Remote {
         if (work > 0) {
             idleSince = 0;
         } else if (!stopRequested && outbox.get() == null) {
-            // Dense traffic: poll (the idle strategy backs off). Idle for a while: sleep in the shim, which
-            // wakes us the moment a message arrives, so sparse traffic pays no polling delay.
+            // Dense traffic: poll (the idle strategy backs off). Idle for a while: doze (the workers receive).
             long now = System.nanoTime();
             if (idleSince == 0) {
                 idleSince = now;
@@ -407,28 +366,22 @@ final class Handler implements Agent, Node.Remote {
         return work;
     }
 
-    /**
-     * Blocks in the shim until a message for this process arrives or somebody wakes us; or, while a worker
-     * waits in the shim in our place, dozes (parks) a while.
-     */
-    private int sleep() throws MPIException {
-        boolean inShim = workersInShim.get() == 0;
-        sleepsInShim = inShim;
+    /** Dozes until poked or {@link #DOZE_NANOS} pass; the workers receive meanwhile (see the class comment). */
+    private int sleep() {
         sleeping.set(true);
-        // Set the flag, then look: a worker pushes, then reads the flag; one of us sees the other.
+        // Set the flag, then look: a worker queues, then reads the flag; one of us sees the other.
         if (outbox.get() != null || stopRequested) {
             sleeping.set(false);
             return 1;
         }
         long since = System.nanoTime();
-        if (inShim) {
-            // Returns when a message has arrived (a wake-up too): the next doWork receives it.
-            MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
-        } else {
-            LockSupport.parkNanos(this, DOZE_NANOS);
-        }
+        LockSupport.parkNanos(this, DOZE_NANOS);
         stats.idleNanos += System.nanoTime() - since;
         sleeping.set(false);
+        Endpoint ep = endpoint;
+        if (ep != null) {
+            ep.touch(); // an MPI call of this rank: fails here if the world was aborted (a lost process)
+        }
         return 1;
     }
 

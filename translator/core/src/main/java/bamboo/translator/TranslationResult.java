@@ -1,7 +1,6 @@
 package bamboo.translator;
 
 import bamboo.translator.diagnostics.Diagnostic;
-import bamboo.translator.diagnostics.Note;
 
 import java.util.List;
 
@@ -10,7 +9,7 @@ import java.util.List;
  * it succeeded, notes on what became of each region and evaluation point (sorted by position).
  */
 public record TranslationResult(List<Diagnostic> diagnostics, List<GeneratedSource> generated, int programs,
-                                List<Note> notes) {
+                                List<Diagnostic> notes) {
     public TranslationResult {
         diagnostics = List.copyOf(diagnostics);
         generated = List.copyOf(generated);

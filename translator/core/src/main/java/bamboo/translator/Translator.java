@@ -4,7 +4,7 @@ import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.comm.CommunicatorCalls;
 import bamboo.translator.collectives.CollectiveLibrary;
 import bamboo.translator.diagnostics.Diagnostics;
-import bamboo.translator.diagnostics.Note;
+import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.emit.ProgramEmitter;
 import bamboo.translator.find.CallRules;
 import bamboo.translator.find.MpiCallClassifier;
@@ -92,7 +92,7 @@ public final class Translator {
             new CommunicatorCalls().rewrite(p, d);
         }
         List<GeneratedSource> out = new ArrayList<>();
-        List<Note> notes = new ArrayList<>();
+        List<Diagnostic> notes = new ArrayList<>();
         if (d.isEmpty()) {
             for (Program p : programs) {
                 try {

@@ -4,7 +4,7 @@ import bamboo.translator.GeneratedSource;
 import bamboo.translator.analyse.BodyAnalysis;
 import bamboo.translator.analyse.ReceiveSlice;
 import bamboo.translator.diagnostics.Diagnostics;
-import bamboo.translator.diagnostics.Note;
+import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.Program;
@@ -27,14 +27,14 @@ import java.util.Map;
 /** Stage 6: runs analysis, reordering and outlining for one program and prints its companion classes. */
 public final class ProgramEmitter {
     private final JavaSources sources;
-    private List<Note> notes = List.of();
+    private List<Diagnostic> notes = List.of();
 
     public ProgramEmitter(JavaSources sources) {
         this.sources = sources;
     }
 
     /** After {@link #emit}: what became of each region and evaluation point (for {@code check --explain}). */
-    public List<Note> notes() {
+    public List<Diagnostic> notes() {
         return notes;
     }
 

@@ -2,7 +2,7 @@ package bamboo.translator.emit;
 
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.collectives.CollectiveInliner;
-import bamboo.translator.diagnostics.Note;
+import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.emit.ProgramEmitter.ReadyMethod;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.Program;
@@ -27,13 +27,13 @@ import java.util.Map;
  */
 final class ProgramNotes {
     private final Program program;
-    private final List<Note> notes = new ArrayList<>();
+    private final List<Diagnostic> notes = new ArrayList<>();
 
     private ProgramNotes(Program program) {
         this.program = program;
     }
 
-    static List<Note> of(Program program, StateMachine machine, Map<Region, ReadyMethod> ready) {
+    static List<Diagnostic> of(Program program, StateMachine machine, Map<Region, ReadyMethod> ready) {
         ProgramNotes n = new ProgramNotes(program);
         n.regions(ready);
         n.points(machine.points());
@@ -120,6 +120,6 @@ final class ProgramNotes {
                 ? node.getData(CollectiveInliner.INLINED_AT) : null);
         int line = p != null ? p.line : Marks.line(node);
         int column = p != null ? p.column : 1;
-        notes.add(new Note(program.fileName(), line, column, message));
+        notes.add(new Diagnostic(program.fileName(), line, column, Diagnostic.Kind.NOTE, message));
     }
 }
