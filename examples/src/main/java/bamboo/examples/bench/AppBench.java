@@ -242,7 +242,7 @@ public final class AppBench {
                     }
                 }
                 case "oversubscribed", "virtual", "bamboo" -> {
-                    for (int k : options.ks) {
+                    for (int k : app.ks(options)) {
                         String form = v.equals("bamboo") ? "Annotated" : "Basic";
                         RunPlan p = check(app, new RunPlan(app, v, k, form, nodes * k, nodes, cpn, lat, bw,
                                 v.equals("virtual"), null));

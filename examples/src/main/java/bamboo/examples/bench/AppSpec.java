@@ -23,10 +23,19 @@ import java.util.function.Function;
  * @param defaultNodes  simulated nodes unless {@code --nodes} says otherwise
  * @param squareRanks   true when the application uses only a square number of ranks (Cannon): the
  *                      benchmark then skips rank counts that would leave ranks idle
+ * @param fullKs        the k of a full run when {@code --k} is not given, or null for the benchmark's
+ *                      default (2,4,8): Cannon on its 4 nodes takes 4, 9 and 16, the k that make a
+ *                      square number of ranks (2 and 8 would only be skipped)
  */
 public record AppSpec(String name, String packageName, Map<String, String> fullArgs, Map<String, String> quickArgs,
                       Function<Map<String, String>, Reference> reference, long latencyNanos, double bandwidth,
-                      int defaultNodes, boolean squareRanks) {
+                      int defaultNodes, boolean squareRanks, List<Integer> fullKs) {
+
+    /** The k of the over-decomposed variants: {@code --k} when given, else this application's own list
+     *  (full runs) or the benchmark's default. */
+    public List<Integer> ks(BenchOptions o) {
+        return o.ksGiven || o.quick || fullKs == null ? o.ks : fullKs;
+    }
 
     /** Null when {@code np} ranks all take part, else why not. */
     public String unusable(int np) {

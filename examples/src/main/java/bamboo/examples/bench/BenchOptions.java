@@ -17,6 +17,9 @@ public final class BenchOptions {
     List<AppSpec> apps = Apps.all();
     List<String> variants = VARIANTS;
     List<Integer> ks;
+    /** True when {@code --k} was given: then it applies to every application, else an application may
+     *  have its own list ({@link AppSpec#ks}). */
+    boolean ksGiven;
     Long latencyNanos;
     Double bandwidth;
     int repeat;
@@ -36,7 +39,10 @@ public final class BenchOptions {
                 case "--help", "-h" -> o.help = true;
                 case "--app" -> o.apps = apps(value(args, ++i, a));
                 case "--variants" -> o.variants = variants(value(args, ++i, a));
-                case "--k" -> o.ks = positives(a, value(args, ++i, a));
+                case "--k" -> {
+                    o.ks = positives(a, value(args, ++i, a));
+                    o.ksGiven = true;
+                }
                 case "--latency" -> o.latencyNanos = Units.parseLatencyNanos(a, value(args, ++i, a));
                 case "--bandwidth" -> o.bandwidth = Units.parseBandwidth(a, value(args, ++i, a));
                 case "--repeat" -> repeat = positive(a, value(args, ++i, a));
@@ -78,7 +84,7 @@ public final class BenchOptions {
                 "                      " + Apps.names(),
                 "  --variants LIST     variants (default: all, see below)",
                 "  --k LIST            ranks per node of oversubscribed and virtual, tasks per",
-                "                      node of bamboo (default 2,4,8; quick 4)",
+                "                      node of bamboo (default 2,4,8, cannon 4,9,16; quick 4)",
                 "  --latency T         simulated latency between nodes: 50us, 0.2ms, 20000ns",
                 "                      or 0; at most 1s (default: per application, below)",
                 "  --bandwidth B       simulated bandwidth between nodes: 200MB/s, 1GB/s,",

@@ -26,7 +26,8 @@ import java.util.Map;
  * Prints one row per operation: ns per operation (median, min, max over the repeats) for each column and
  * {@code ours/MPJ} (below 1: our shim is faster), plus the machine's load average before and after.
  *
- * <p>{@code --apps cg,halo26,...} times the applications' {@code Basic} classes instead (the problem of
+ * <p>{@code --apps cg,halo26,...} times the applications' {@code Basic} classes instead ({@code --np N}
+ * ranks instead of the application's default nodes, e.g. to oversubscribe the cores; the problem of
  * {@code ./bamboo bench apps}, quick with {@code --quick}; {@code np} = the application's default nodes,
  * no simulated interconnect on either side): the comparison of the bench's {@code nocomm-child} and
  * {@code mpj-express} rows, plus each child JVM's CPU time in its timed run (row {@code <app> cpu}): on
@@ -40,6 +41,7 @@ public final class MicroBench {
 
     public static void main(String[] args) throws Exception {
         int repeat = 5;
+        int np = 0;
         double scale = 1;
         String ops = String.join(",", MicroOps.ALL);
         Path base = null;
@@ -49,13 +51,14 @@ public final class MicroBench {
             switch (args[i]) {
                 case "--quick": repeat = 3; scale = 0.3; quick = true; break;
                 case "--apps": apps = List.of(value(args, ++i).split(",")); break;
+                case "--np": np = positive("--np", value(args, ++i)); break;
                 case "--repeat": repeat = Integer.parseInt(value(args, ++i)); break;
                 case "--scale": scale = Double.parseDouble(value(args, ++i)); break;
                 case "--ops": ops = value(args, ++i); break;
                 case "--base-shim": base = Path.of(value(args, ++i)); break;
                 default:
                     System.err.println("MicroBench: unknown option " + args[i]
-                            + " (--quick, --repeat N, --scale X, --ops LIST, --apps LIST, --base-shim DIR)");
+                            + " (--quick, --repeat N, --scale X, --ops LIST, --apps LIST, --np N, --base-shim DIR)");
                     System.exit(2);
             }
         }
@@ -80,7 +83,13 @@ public final class MicroBench {
         for (String name : apps) {
             AppSpec app = Apps.byName(name);
             Map<String, String> problem = app.problem(quick, Map.of());
-            programs.add(new Program(app.name(), app.defaultNodes(), app.mainClass("Basic"),
+            int ranks = np > 0 ? np : app.defaultNodes();
+            String unusable = app.unusable(ranks);
+            if (unusable != null) {
+                System.err.println("MicroBench: " + app.name() + " cannot run on " + ranks + " ranks: " + unusable);
+                System.exit(2);
+            }
+            programs.add(new Program(app.name(), ranks, app.mainClass("Basic"),
                     List.of(AppSpec.argv(problem, app.reference().apply(problem)))));
         }
         Map<String, Map<String, List<Double>>> figures = new LinkedHashMap<>();
@@ -143,6 +152,20 @@ public final class MicroBench {
                     end < 0 ? output.length() : end).trim()));
         }
         return out;
+    }
+
+    private static int positive(String option, String value) {
+        try {
+            int n = Integer.parseInt(value);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        System.err.println("MicroBench: " + option + " needs a positive whole number, got " + value);
+        System.exit(2);
+        return 0;
     }
 
     private static String value(String[] args, int i) {

@@ -84,6 +84,19 @@ class BenchPartsTest {
     }
 
     @Test
+    void cannonRunsTheSquareKsOfItsNodesUnlessKIsGiven() {
+        AppSpec cannon = Apps.byName("cannon");
+        BenchOptions defaults = BenchOptions.parse(new String[0]);
+        assertEquals(List.of(4, 9, 16), cannon.ks(defaults), "16, 36 and 64 ranks on 4 nodes: all square");
+        for (int k : cannon.ks(defaults)) {
+            assertEquals(null, cannon.unusable(cannon.defaultNodes() * k), "k=" + k + " is not skipped");
+        }
+        assertEquals(List.of(2, 4, 8), Apps.byName("jacobi3d").ks(defaults));
+        assertEquals(List.of(2), cannon.ks(BenchOptions.parse(new String[] {"--k", "2"})), "--k wins");
+        assertEquals(List.of(4), cannon.ks(BenchOptions.parse(new String[] {"--quick"})));
+    }
+
+    @Test
     void optionsHaveDefaultsAndNameBadValues() {
         BenchOptions o = BenchOptions.parse(new String[0]);
         assertEquals(5, o.repeat);

@@ -5,6 +5,7 @@ import bamboo.translator.find.MpiCallClassifier;
 import bamboo.translator.parse.JavaSources;
 import bamboo.translator.parse.ParsedUnit;
 import bamboo.translator.parse.SourceFile;
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
@@ -22,9 +23,11 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -130,6 +133,7 @@ public final class CollectiveLibrary {
     }
 
     private void load(JavaSources parser, ClassOrInterfaceDeclaration type, String file, Diagnostics d) {
+        qualifyImportedNames(type);
         new MpiCallClassifier(parser.facade()).classify(type, file, d);
         Map<String, Expression> constants = new HashMap<>();
         for (FieldDeclaration f : type.getFields()) {
@@ -149,6 +153,24 @@ public final class CollectiveLibrary {
                 checkReturns(file, m, d);
             }
             methods.put(m.getNameAsString(), new Impl(m, constants));
+        }
+    }
+
+    /** Names the file imports, written with their package in its methods and constants (see {@link ImportedNames}). */
+    private static void qualifyImportedNames(ClassOrInterfaceDeclaration type) {
+        CompilationUnit unit = type.findCompilationUnit().orElse(null);
+        if (unit == null) {
+            return;
+        }
+        ImportedNames names = new ImportedNames(unit);
+        Set<String> constants = new HashSet<>();
+        type.getFields().forEach(f -> f.getVariables().forEach(v -> constants.add(v.getNameAsString())));
+        for (FieldDeclaration f : type.getFields()) {
+            f.getVariables().forEach(v -> v.getInitializer().ifPresent(init -> names.qualify(init, constants)));
+        }
+        for (MethodDeclaration m : type.getMethods()) {
+            m.getParameters().forEach(p -> names.qualify(p, constants));
+            m.getBody().ifPresent(b -> names.qualify(b, constants));
         }
     }
 
