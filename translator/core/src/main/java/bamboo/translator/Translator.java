@@ -75,7 +75,7 @@ public final class Translator {
                 classifier.classify(p.type(), p.fileName(), d);
             }
             // MPI calls elsewhere only matter if a rank body reaches them: classify without reporting.
-            classifier.classify(u.unit(), u.fileName(), new Diagnostics());
+            classifier.classify(u.calls(), u.fileName(), new Diagnostics()); // as parsed: findAll(MethodCallExpr)
             programs.addAll(found);
         }
         CollectiveInliner inliner = collectives.isEmpty() ? null

@@ -1,5 +1,6 @@
 package bamboo.translator.analyse;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.JumpTargets;
@@ -72,12 +73,12 @@ public final class BodyAnalysis {
 
     /** Whether main has Irecvs outside receive blocks (the task then keeps a list of deferred receives). */
     public boolean deferred() {
-        return program.main().findAll(MethodCallExpr.class).stream().anyMatch(c -> c.containsData(Marks.DEFERRED));
+        return Walk.findAll(program.main(), MethodCallExpr.class).stream().anyMatch(c -> c.containsData(Marks.DEFERRED));
     }
 
     public void run() {
         BlockStmt body = program.main().getBody().orElseThrow();
-        for (Node n : body.findAll(Node.class)) {
+        for (Node n : Walk.findAll(body, Node.class)) {
             n.getBegin().ifPresent(p -> n.setData(Marks.LINE, p.line));
         }
         markPoints(body);
@@ -101,7 +102,7 @@ public final class BodyAnalysis {
             markUp(r.labelled(), body);
         }
         boolean deferred = false;
-        for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr call : Walk.findAll(body, MethodCallExpr.class)) {
             MpiCall mpi = MpiCall.of(call);
             boolean outsideReceive = mpi != null && Where.part(call).map(p -> p.kind() != BlockKind.RECEIVE).orElse(true);
             if (outsideReceive && mpi.op() == MpiOp.IRECV) {
@@ -114,7 +115,7 @@ public final class BodyAnalysis {
                         .contains(bamboo.translator.find.PersistentRequests.Kind.RECEIVE);
             }
         }
-        for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr call : Walk.findAll(body, MethodCallExpr.class)) {
             MpiCall mpi = MpiCall.of(call);
             if (mpi == null) {
                 continue;
@@ -150,7 +151,7 @@ public final class BodyAnalysis {
     }
 
     private static void markJumps(BlockStmt body) {
-        for (Statement s : body.findAll(Statement.class)) {
+        for (Statement s : Walk.findAll(body, Statement.class)) {
             if (s instanceof BreakStmt || s instanceof ContinueStmt) {
                 Statement target = JumpTargets.target(s);
                 if (target != null) {
@@ -284,7 +285,7 @@ public final class BodyAnalysis {
         int at = e.getBegin().map(p -> p.line * 100000 + p.column).orElse(0);
         Type best = null;
         int bestPos = -1;
-        for (VariableDeclarator v : program.main().findAll(VariableDeclarator.class)) {
+        for (VariableDeclarator v : Walk.findAll(program.main(), VariableDeclarator.class)) {
             int pos = v.getBegin().map(p -> p.line * 100000 + p.column).orElse(0);
             Node scope = v.getParentNode().flatMap(Node::getParentNode).flatMap(Node::getParentNode).orElse(null);
             if (v.getNameAsString().equals(name) && pos < at && pos > bestPos && scope != null && scope.isAncestorOf(e)) {
@@ -347,7 +348,7 @@ public final class BodyAnalysis {
     private static void rename(VariableDeclarator v, Node scope, String to) {
         String from = v.getNameAsString();
         int at = v.getBegin().map(p -> p.line * 100000 + p.column).orElse(0);
-        for (NameExpr n : scope.findAll(NameExpr.class)) {
+        for (NameExpr n : Walk.findAll(scope, NameExpr.class)) {
             int pos = n.getBegin().map(p -> p.line * 100000 + p.column).orElse(0);
             if (n.getNameAsString().equals(from) && pos > at) {
                 n.setName(to);

@@ -1,5 +1,7 @@
 package bamboo.translator.analyse;
 
+import bamboo.translator.parse.Templates;
+import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.CallRules;
@@ -70,7 +72,7 @@ public final class ReceiveSlice {
         Set<String> buffers = new HashSet<>();
         Map<String, Set<String>> localDeps = new HashMap<>();
         for (BlockStmt b : blocks) {
-            for (MethodCallExpr c : b.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr c : Walk.findAll(b, MethodCallExpr.class)) {
                 MpiCall m = MpiCall.of(c);
                 if (m != null && m.op().isReceive()) {
                     receives.add(c);
@@ -79,19 +81,19 @@ public final class ReceiveSlice {
                     receives.add(c);
                 }
             }
-            for (VariableDeclarator v : b.findAll(VariableDeclarator.class)) {
+            for (VariableDeclarator v : Walk.findAll(b, VariableDeclarator.class)) {
                 locals.add(v.getNameAsString());
                 v.getInitializer().ifPresent(i -> deps(localDeps, v.getNameAsString()).addAll(valueNames(i)));
             }
-            b.findAll(com.github.javaparser.ast.body.Parameter.class).forEach(p -> locals.add(p.getNameAsString()));
-            for (AssignExpr a : b.findAll(AssignExpr.class)) {
+            Walk.findAll(b, com.github.javaparser.ast.body.Parameter.class).forEach(p -> locals.add(p.getNameAsString()));
+            for (AssignExpr a : Walk.findAll(b, AssignExpr.class)) {
                 String t = targetName(a.getTarget());
                 if (t != null) {
                     written.add(t);
                     deps(localDeps, t).addAll(valueNames(a.getValue()));
                 }
             }
-            for (UnaryExpr u : b.findAll(UnaryExpr.class)) {
+            for (UnaryExpr u : Walk.findAll(b, UnaryExpr.class)) {
                 if (isIncDec(u)) {
                     String t = targetName(u.getExpression());
                     if (t != null) {
@@ -136,7 +138,7 @@ public final class ReceiveSlice {
             return null;
         }
         BlockStmt out = new BlockStmt();
-        out.addStatement("unclaim();");
+        out.addStatement(Templates.statement("unclaim();")); // addStatement(String) builds a parser per call
         for (BlockStmt b : blocks) {
             BlockStmt copy = b.clone();
             prune(copy, needed);
@@ -153,7 +155,7 @@ public final class ReceiveSlice {
             if (p.kind() != BlockKind.RECEIVE) {
                 continue;
             }
-            for (MethodCallExpr c : p.block().findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr c : Walk.findAll(p.block(), MethodCallExpr.class)) {
                 MpiCall m = MpiCall.of(c);
                 if (m != null && m.op().isStart()) {
                     return false; // its helper claims (several requests, maybe): needs unclaim() first
@@ -259,7 +261,7 @@ public final class ReceiveSlice {
         if (e instanceof NameExpr) {
             s.add(((NameExpr) e).getNameAsString());
         }
-        for (NameExpr n : e.findAll(NameExpr.class)) {
+        for (NameExpr n : Walk.findAll(e, NameExpr.class)) {
             s.add(n.getNameAsString());
         }
         return s;
@@ -346,25 +348,25 @@ public final class ReceiveSlice {
 
     /** Whether a compound statement contains a receive or sets a needed name. */
     private static boolean relevant(Statement s, Set<String> needed) {
-        for (MethodCallExpr c : s.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(s, MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
             if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE) || startsReceives(c)) {
                 return true;
             }
         }
-        for (AssignExpr a : s.findAll(AssignExpr.class)) {
+        for (AssignExpr a : Walk.findAll(s, AssignExpr.class)) {
             String t = targetName(a.getTarget());
             if (t != null && needed.contains(t)) {
                 return true;
             }
         }
-        for (UnaryExpr u : s.findAll(UnaryExpr.class)) {
+        for (UnaryExpr u : Walk.findAll(s, UnaryExpr.class)) {
             String t = isIncDec(u) ? targetName(u.getExpression()) : null;
             if (t != null && needed.contains(t)) {
                 return true;
             }
         }
-        for (VariableDeclarator v : s.findAll(VariableDeclarator.class)) {
+        for (VariableDeclarator v : Walk.findAll(s, VariableDeclarator.class)) {
             if (needed.contains(v.getNameAsString())) {
                 return true;
             }
@@ -376,7 +378,7 @@ public final class ReceiveSlice {
 
     /** The receive or Probe in an expression, if any. */
     private static MethodCallExpr receiveIn(Expression e) {
-        for (MethodCallExpr c : e.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(e, MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
             if (m != null && (m.op().isReceive() || m.op() == MpiOp.PROBE) || startsReceives(c)) {
                 return c;

@@ -1,5 +1,6 @@
 package bamboo.translator.comm;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.diagnostics.Diagnostics;
@@ -34,7 +35,7 @@ public final class CommunicatorCalls {
             return false;
         }
         FieldAccessExpr f = (FieldAccessExpr) scope;
-        String owner = f.getScope().toString();
+        String owner = CommunicatorTypes.printed(f.getScope());
         return f.getNameAsString().equals("COMM_WORLD") && (owner.equals("MPI") || owner.equals("mpi.MPI"));
     }
 
@@ -44,7 +45,7 @@ public final class CommunicatorCalls {
     };
 
     public void rewrite(Program program, Diagnostics d) {
-        for (MethodCallExpr call : program.type().findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr call : Walk.findAll(program.type(), MethodCallExpr.class)) {
             MpiCall mpi = MpiCall.of(call);
             if (mpi == null || call.getScope().isEmpty()) {
                 continue;

@@ -1,11 +1,13 @@
 package bamboo.translator.comm;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.comments.Comment;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -45,22 +47,22 @@ public final class CommunicatorTypes {
                 importedSimple.add(name.substring(4));
             }
         }
-        for (TypeDeclaration<?> t : program.findAll(TypeDeclaration.class)) {
+        for (TypeDeclaration<?> t : Walk.findAll(program, TypeDeclaration.class)) {
             shadowed.add(t.getNameAsString());
         }
     }
 
     public void apply(ClassOrInterfaceDeclaration task) {
-        for (ClassOrInterfaceType t : task.findAll(ClassOrInterfaceType.class)) {
-            String replacement = replacement(t.getScope().map(Node::toString).orElse(null), t.getNameAsString());
+        for (ClassOrInterfaceType t : Walk.findAll(task, ClassOrInterfaceType.class)) {
+            String replacement = replacement(t.getScope().map(CommunicatorTypes::printed).orElse(null), t.getNameAsString());
             if (replacement != null) {
                 t.replace(Templates.type(replacement));
             }
         }
         boolean world = false;
         boolean self = false;
-        for (FieldAccessExpr f : task.findAll(FieldAccessExpr.class)) {
-            String owner = f.getScope().toString();
+        for (FieldAccessExpr f : Walk.findAll(task, FieldAccessExpr.class)) {
+            String owner = printed(f.getScope());
             if (f.getParentNode().isEmpty()) {
                 continue; // already replaced with an enclosing expression
             }
@@ -87,7 +89,7 @@ public final class CommunicatorTypes {
                 }
             }
         }
-        for (MethodCallExpr m : task.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr m : Walk.findAll(task, MethodCallExpr.class)) {
             Expression scope = m.getScope().orElse(null);
             if (scope instanceof NameExpr) {
                 String replacement = replacement(null, ((NameExpr) scope).getNameAsString());
@@ -97,7 +99,7 @@ public final class CommunicatorTypes {
             }
         }
         // the status helpers of a program that receives on derived communicators map through bambooWorld()
-        world |= task.findAll(MethodCallExpr.class).stream()
+        world |= Walk.findAll(task, MethodCallExpr.class).stream()
                 .anyMatch(m -> m.getScope().isEmpty() && m.getNameAsString().equals("bambooWorld"));
         if (world || self) {
             task.addMember(Templates.member("private " + COMM + " bambooWorldComm;"));
@@ -107,6 +109,47 @@ public final class CommunicatorTypes {
             task.addMember(Templates.member("private " + COMM + " bambooSelfComm;"));
             task.addMember(Templates.member(SELF));
         }
+    }
+
+    /**
+     * {@code n.toString()}, without printing in the common case (printing every scope was a twentieth of
+     * emitting a task class): a dotted name or a plain type without comments in it or beside it.
+     */
+    static String printed(Node n) {
+        String plain = commentFree(n) && n.getParentNode().map(p -> p.getChildNodes().stream()
+                .noneMatch(c -> c instanceof Comment)).orElse(true) ? plain(n) : null;
+        return plain != null ? plain : n.toString();
+    }
+
+    private static String plain(Node n) {
+        if (n instanceof NameExpr) {
+            return ((NameExpr) n).getNameAsString();
+        }
+        if (n instanceof FieldAccessExpr && ((FieldAccessExpr) n).getTypeArguments().isEmpty()) {
+            String scope = plain(((FieldAccessExpr) n).getScope());
+            return scope == null ? null : scope + "." + ((FieldAccessExpr) n).getNameAsString();
+        }
+        if (n instanceof ClassOrInterfaceType) {
+            ClassOrInterfaceType t = (ClassOrInterfaceType) n;
+            if (t.getTypeArguments().isPresent() || t.getAnnotations().isNonEmpty()) {
+                return null;
+            }
+            String scope = t.getScope().map(CommunicatorTypes::plain).orElse("");
+            return scope == null ? null : scope.isEmpty() ? t.getNameAsString() : scope + "." + t.getNameAsString();
+        }
+        return null;
+    }
+
+    private static boolean commentFree(Node n) {
+        if (n instanceof Comment || n.getComment().isPresent()) {
+            return false;
+        }
+        for (Node c : n.getChildNodes()) {
+            if (!commentFree(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private String replacement(String scope, String name) {

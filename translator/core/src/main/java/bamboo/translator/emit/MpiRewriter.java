@@ -1,5 +1,6 @@
 package bamboo.translator.emit;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.comm.CommunicatorCalls;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
@@ -42,7 +43,7 @@ public final class MpiRewriter {
 
     /** Rewrites every MPI call under {@code root}; {@code root} itself may be replaced: use the result. */
     public Node rewrite(Node root) {
-        List<MethodCallExpr> calls = new ArrayList<>(root.findAll(MethodCallExpr.class));
+        List<MethodCallExpr> calls = new ArrayList<>(Walk.findAll(root, MethodCallExpr.class));
         Collections.reverse(calls); // innermost first: arguments before the calls that hold them
         Node result = root;
         for (MethodCallExpr call : calls) {

@@ -3,10 +3,13 @@ package bamboo.translator.emit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.comments.Comment;
 import com.github.javaparser.printer.DefaultPrettyPrinterVisitor;
+import com.github.javaparser.printer.configuration.ConfigurationOption;
 import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration;
 
+import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Prints generated code exactly as {@code Node.toString()} does (JavaParser's default pretty printer and
@@ -14,7 +17,10 @@ import java.util.Map;
  * position to find orphan comments before it, and sorts the node's own children for orphan comments at
  * its end: quadratic in the members of a class or the statements of a block, and a third of printing a
  * task class. Those steps print only children that are comments, so a node without comment children is
- * skipped; whether a node has any is computed once per node.
+ * skipped; whether a node has any is computed once per node. And the stock printer looks up its options
+ * (indentation, whether to print comments, ...) for nearly every node by streaming over the configuration's
+ * set of options: a tenth of printing and of its garbage. The configuration never changes while printing,
+ * so each option is looked up once per print.
  */
 public final class Printer {
     private Printer() {
@@ -29,6 +35,8 @@ public final class Printer {
 
     private static final class Visitor extends DefaultPrettyPrinterVisitor {
         private final Map<Node, Boolean> commentChildren = new IdentityHashMap<>();
+        private final Map<DefaultPrinterConfiguration.ConfigOption, Optional<ConfigurationOption>> options =
+                new EnumMap<>(DefaultPrinterConfiguration.ConfigOption.class);
 
         Visitor() {
             super(new DefaultPrinterConfiguration());
@@ -49,6 +57,16 @@ public final class Printer {
                 return;
             }
             super.printOrphanCommentsEnding(node);
+        }
+
+        @Override
+        protected Optional<ConfigurationOption> getOption(DefaultPrinterConfiguration.ConfigOption option) {
+            Optional<ConfigurationOption> known = options.get(option);
+            if (known == null) {
+                known = super.getOption(option);
+                options.put(option, known);
+            }
+            return known;
         }
 
         private boolean hasCommentChild(Node n) {

@@ -1,5 +1,6 @@
 package bamboo.translator.emit;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.GeneratedSource;
 import bamboo.translator.analyse.BodyAnalysis;
 import bamboo.translator.analyse.ReceiveSlice;
@@ -61,7 +62,7 @@ public final class ProgramEmitter {
             rewriter.rewrite(body);
             if (single) {
                 body.getStatement(0).remove(); // unclaim(): one receive needs no claims
-                for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
+                for (MethodCallExpr c : Walk.findAll(body, MethodCallExpr.class)) {
                     if (c.getNameAsString().equals("claim")) {
                         c.setName("arrived");
                     } else if (c.getNameAsString().equals("probeUnclaimed")) {
@@ -95,7 +96,7 @@ public final class ProgramEmitter {
     }
 
     private static boolean hasReceive(BlockStmt b) {
-        for (MethodCallExpr c : b.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(b, MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
             if (m != null && (m.op().isReceive() || m.op() == bamboo.translator.find.MpiOp.PROBE || m.op().isStart())) {
                 return true;
@@ -110,7 +111,7 @@ public final class ProgramEmitter {
      * must mark requests inactive instead of vanishing.
      */
     private static boolean inspectsRequests(Program p) {
-        for (MethodCallExpr c : p.main().findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(p.main(), MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
             if (m != null && (m.op().inspectsRequests() || m.op().isStart() || m.op() == bamboo.translator.find.MpiOp.IS_NULL
                     || m.op().isWait()
@@ -122,7 +123,7 @@ public final class ProgramEmitter {
     }
 
     private static boolean usesHints(Program p) {
-        for (MethodCallExpr c : p.main().findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(p.main(), MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
             if (m != null && m.op().isHint()) {
                 return true;

@@ -1,5 +1,6 @@
 package bamboo.translator.emit;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
@@ -476,7 +477,7 @@ final class TaskHelpers {
         while (!scan.isEmpty()) {
             Set<String> used = new HashSet<>();
             for (Node n : scan) {
-                n.walk(x -> {
+                Walk.preOrder(n, x -> {
                     if (x instanceof MethodCallExpr) {
                         used.add(((MethodCallExpr) x).getNameAsString());
                     } else if (x instanceof NameExpr) {

@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -34,7 +35,7 @@ public final class CallRules {
     public void check(Program program, Diagnostics d) {
         String file = program.fileName();
         MethodDeclaration main = program.main();
-        for (MethodCallExpr call : main.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr call : Walk.findAll(main, MethodCallExpr.class)) {
             MpiCall mpi = MpiCall.of(call);
             if (mpi != null) {
                 checkCall(file, call, mpi, d);
@@ -256,7 +257,7 @@ public final class CallRules {
         while (body.getParentNode().isPresent() && !(body instanceof MethodDeclaration)) {
             body = body.getParentNode().get();
         }
-        for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(body, MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
             if (m != null && m.op() == MpiOp.IRECV && Where.part(c).map(p -> p.kind() != BlockKind.RECEIVE).orElse(true)) {
                 return true;
@@ -299,7 +300,7 @@ public final class CallRules {
 
     /** return / break / continue may not leave a send or receive block: it runs as one piece. */
     private void checkJumps(String file, Region.Part p, Diagnostics d) {
-        for (Statement s : p.block().findAll(Statement.class)) {
+        for (Statement s : Walk.findAll(p.block(), Statement.class)) {
             if (s instanceof ReturnStmt && !insideFunction(s, p.block())) {
                 d.error(file, s, "return inside a " + p.kind().label() + " block is not translated: leave the "
                         + "region after its compute block instead");
@@ -335,7 +336,7 @@ public final class CallRules {
                 continue;
             }
             boolean received = false;
-            for (MethodCallExpr call : p.block().findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr call : Walk.findAll(p.block(), MethodCallExpr.class)) {
                 MpiCall mpi = MpiCall.of(call);
                 if (mpi == null) {
                     continue;
@@ -365,7 +366,7 @@ public final class CallRules {
             if (p.kind() == BlockKind.COMPUTE) {
                 return;
             }
-            for (MethodCallExpr call : p.block().findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr call : Walk.findAll(p.block(), MethodCallExpr.class)) {
                 MpiCall mpi = MpiCall.of(call);
                 if (mpi == null || call.getArguments().size() < 6) {
                     continue;
@@ -425,12 +426,12 @@ public final class CallRules {
         }
         Set<MethodDeclaration> seen = new HashSet<>();
         Deque<MethodDeclaration> work = new ArrayDeque<>();
-        for (MethodCallExpr c : program.main().findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(program.main(), MethodCallExpr.class)) {
             enqueue(program, c, byName, seen, work);
         }
         while (!work.isEmpty()) {
             MethodDeclaration m = work.pop();
-            for (MethodCallExpr c : m.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr c : Walk.findAll(m, MethodCallExpr.class)) {
                 MpiCall mpi = MpiCall.of(c);
                 if (mpi != null && !mpi.op().isHint() && !HELPER_SAFE.contains(mpi.op())) {
                     d.error(program.fileName(), c, "method " + m.getNameAsString() + " is called from main and calls "

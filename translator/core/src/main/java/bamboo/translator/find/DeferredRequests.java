@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Walk;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
@@ -32,7 +33,7 @@ public final class DeferredRequests {
         Set<String> holders = new HashSet<>();
         boolean anyDeferred = false;
         boolean unknown = false;
-        for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(body, MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
             if (m == null || Where.part(c).map(p -> p.kind() == BlockKind.RECEIVE).orElse(false)) {
                 continue;

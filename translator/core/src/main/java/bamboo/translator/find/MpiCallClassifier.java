@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.Node;
@@ -11,6 +12,7 @@ import com.github.javaparser.resolution.declarations.ResolvedMethodDeclaration;
 import com.github.javaparser.resolution.types.ResolvedType;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,7 +29,12 @@ public final class MpiCallClassifier {
 
     /** Annotates every MPI call under {@code root} with {@link MpiCall#KEY}. */
     public void classify(Node root, String file, Diagnostics diagnostics) {
-        for (MethodCallExpr call : root.findAll(MethodCallExpr.class)) {
+        classify(Walk.findAll(root, MethodCallExpr.class), file, diagnostics);
+    }
+
+    /** Annotates every MPI call among {@code calls} with {@link MpiCall#KEY}. */
+    public void classify(List<MethodCallExpr> calls, String file, Diagnostics diagnostics) {
+        for (MethodCallExpr call : calls) {
             if (!classified.add(call)) {
                 continue; // a program's calls are classified with its class, then again with its file
             }

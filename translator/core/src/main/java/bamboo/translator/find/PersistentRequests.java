@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Walk;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
@@ -68,7 +69,7 @@ public final class PersistentRequests {
     /** Variable name to the kinds of request it may hold; null when a request goes where it is not followed. */
     private static Map<String, Set<Kind>> holders(MethodDeclaration body) {
         Map<String, Set<Kind>> out = new HashMap<>();
-        for (MethodCallExpr c : body.findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr c : Walk.findAll(body, MethodCallExpr.class)) {
             MpiCall m = MpiCall.of(c);
             if (m == null || m.op() != MpiOp.SEND_INIT && m.op() != MpiOp.RECV_INIT) {
                 continue;
@@ -83,12 +84,12 @@ public final class PersistentRequests {
         boolean more = !out.isEmpty();
         while (more) {
             more = false;
-            for (VariableDeclarator v : body.findAll(VariableDeclarator.class)) {
+            for (VariableDeclarator v : Walk.findAll(body, VariableDeclarator.class)) {
                 if (v.getInitializer().isPresent()) {
                     more |= copy(out, v.getNameAsString(), v.getInitializer().get());
                 }
             }
-            for (AssignExpr a : body.findAll(AssignExpr.class)) {
+            for (AssignExpr a : Walk.findAll(body, AssignExpr.class)) {
                 String target = root(a.getTarget());
                 if (target != null && a.getOperator() == AssignExpr.Operator.ASSIGN) {
                     more |= copy(out, target, a.getValue());

@@ -19,7 +19,11 @@ public final class ProgramFinder {
     /** Program classes of {@code unit} with a valid main; problems become diagnostics. */
     public List<Program> find(ParsedUnit unit, Diagnostics diagnostics) {
         List<Program> programs = new ArrayList<>();
-        for (ClassOrInterfaceDeclaration type : unit.unit().findAll(ClassOrInterfaceDeclaration.class)) {
+        for (TypeDeclaration<?> declared : unit.types()) { // as parsed: findAll(ClassOrInterfaceDeclaration)
+            if (!(declared instanceof ClassOrInterfaceDeclaration)) {
+                continue;
+            }
+            ClassOrInterfaceDeclaration type = (ClassOrInterfaceDeclaration) declared;
             Optional<AnnotationExpr> mark = bambooAnnotation(unit.unit(), type);
             if (mark.isEmpty()) {
                 continue;
@@ -45,7 +49,7 @@ public final class ProgramFinder {
         }
         // Enums, records and annotation types are not classes to JavaParser; without this they were
         // silently skipped ("0 programs") instead of refused.
-        for (TypeDeclaration<?> type : unit.unit().findAll(TypeDeclaration.class)) {
+        for (TypeDeclaration<?> type : unit.types()) {
             if (type instanceof ClassOrInterfaceDeclaration) {
                 continue;
             }

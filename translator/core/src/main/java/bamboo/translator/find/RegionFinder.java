@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
@@ -26,7 +27,7 @@ public final class RegionFinder {
     public void find(Program program, Diagnostics d) {
         String file = program.fileName();
         BlockStmt body = program.main().getBody().orElseThrow();
-        List<LabeledStmt> labels = body.findAll(LabeledStmt.class);
+        List<LabeledStmt> labels = Walk.findAll(body, LabeledStmt.class);
         for (LabeledStmt l : labels) {
             String label = l.getLabel().asString();
             if (BlockKind.isRegionLabel(label)) {

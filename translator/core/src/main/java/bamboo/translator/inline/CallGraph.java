@@ -1,5 +1,6 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
 import bamboo.translator.find.Program;
@@ -100,7 +101,7 @@ public final class CallGraph {
         boolean safe = true;
         String reason = null;
         for (Node part : parts(body)) {
-            for (MethodCallExpr c : part.findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr c : Walk.findAll(part, MethodCallExpr.class)) {
                 MpiCall mpi = MpiCall.of(c);
                 if (mpi != null) {
                     if (mpi.op() != MpiOp.WTIME && mpi.op() != MpiOp.PURE) { // clocks and pure functions need no task
@@ -115,7 +116,7 @@ public final class CallGraph {
                     enqueue(target, work);
                 }
             }
-            for (ObjectCreationExpr n : part.findAll(ObjectCreationExpr.class)) {
+            for (ObjectCreationExpr n : Walk.findAll(part, ObjectCreationExpr.class)) {
                 Optional<TypeDeclaration<?>> t = members.type(n.getType().getNameAsString());
                 if (t.isPresent() && members.inTree(t.get())) {
                     n.setData(TARGET, t.get());
@@ -168,7 +169,7 @@ public final class CallGraph {
     /** A reference to one of the program's per-task statics in {@code part}, as a reason, or null. */
     private String programStatic(Node part, Node body) {
         String x = program.simpleName();
-        for (FieldAccessExpr f : part.findAll(FieldAccessExpr.class)) {
+        for (FieldAccessExpr f : Walk.findAll(part, FieldAccessExpr.class)) {
             if (isName(f.getScope(), x) && movedStatics.contains(f.getNameAsString())) {
                 return "uses " + x + "." + f.getNameAsString() + ", a static that is per-task state";
             }
@@ -176,7 +177,7 @@ public final class CallGraph {
         if (body == program.main()) {
             return null;
         }
-        for (NameExpr n : part.findAll(NameExpr.class)) {
+        for (NameExpr n : Walk.findAll(part, NameExpr.class)) {
             if (!movedStatics.contains(n.getNameAsString())) {
                 continue;
             }

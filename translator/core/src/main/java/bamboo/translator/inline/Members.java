@@ -1,5 +1,6 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.parse.ParsedUnit;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
@@ -65,7 +66,7 @@ public final class Members {
     public Members(List<ParsedUnit> units) {
         for (ParsedUnit u : units) {
             files.put(u.unit(), u.fileName());
-            for (TypeDeclaration<?> t : u.unit().findAll(TypeDeclaration.class)) {
+            for (TypeDeclaration<?> t : u.types()) { // as parsed: nothing is inlined yet
                 bySimpleName.computeIfAbsent(t.getNameAsString(), k -> new ArrayList<>()).add(t);
             }
         }
@@ -268,7 +269,7 @@ public final class Members {
         private static Declared declared(Node body) {
             Map<String, List<Parameter>> parameters = new HashMap<>();
             Map<String, List<VariableDeclarator>> variables = new HashMap<>();
-            body.walk(x -> {
+            Walk.preOrder(body, x -> {
                 if (x instanceof Parameter) {
                     parameters.computeIfAbsent(((Parameter) x).getNameAsString(), k -> new ArrayList<>()).add((Parameter) x);
                 } else if (x instanceof VariableDeclarator) {

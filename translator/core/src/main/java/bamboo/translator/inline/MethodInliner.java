@@ -1,5 +1,6 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.BodyAnalysis;
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.diagnostics.Diagnostics;
@@ -88,14 +89,15 @@ public final class MethodInliner {
     public MethodInliner(JavaSources sources, List<ParsedUnit> units) {
         this.sources = sources;
         this.members = new Members(units);
-        for (ParsedUnit u : units) {
-            u.unit().walk(n -> { // one walk for both
-                if (n instanceof MethodDeclaration) {
-                    methodNames.add(((MethodDeclaration) n).getNameAsString());
-                } else if (n instanceof FieldDeclaration && ((FieldDeclaration) n).isPrivate()) {
-                    ((FieldDeclaration) n).getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
+        for (ParsedUnit u : units) { // as parsed: nothing is inlined yet
+            for (MethodDeclaration m : u.methods()) {
+                methodNames.add(m.getNameAsString());
+            }
+            for (FieldDeclaration f : u.fields()) {
+                if (f.isPrivate()) {
+                    f.getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
                 }
-            });
+            }
         }
     }
 
@@ -132,7 +134,7 @@ public final class MethodInliner {
         int steps = 0;
         while (true) {
             MethodCallExpr next = null;
-            for (MethodCallExpr c : program.main().findAll(MethodCallExpr.class)) {
+            for (MethodCallExpr c : Walk.findAll(program.main(), MethodCallExpr.class)) {
                 Node t = c.containsData(CallGraph.TARGET) ? c.getData(CallGraph.TARGET) : null;
                 if (t != null && !c.containsData(REFUSED) && graph.inline(t) && !blocked.contains(t)) {
                     next = c;
@@ -184,7 +186,7 @@ public final class MethodInliner {
                     }
                 }
             }
-            program.main().findAll(SimpleName.class).forEach(n -> taken.add(n.asString()));
+            Walk.findAll(program.main(), SimpleName.class).forEach(n -> taken.add(n.asString()));
         }
 
         private String fresh(String base) {
@@ -198,8 +200,8 @@ public final class MethodInliner {
 
         private Set<String> mainLocals() {
             Set<String> out = new HashSet<>();
-            program.main().findAll(VariableDeclarator.class).forEach(v -> out.add(v.getNameAsString()));
-            program.main().findAll(Parameter.class).forEach(p -> out.add(p.getNameAsString()));
+            Walk.findAll(program.main(), VariableDeclarator.class).forEach(v -> out.add(v.getNameAsString()));
+            Walk.findAll(program.main(), Parameter.class).forEach(p -> out.add(p.getNameAsString()));
             return out;
         }
 
@@ -281,7 +283,7 @@ public final class MethodInliner {
             int line = call.getBegin().map(p -> p.line).orElse(Marks.line(call));
             boolean sameFile = members.fileOf(m).equals(program.fileName());
             if (!sameFile) {
-                for (Node n : block.findAll(Node.class)) {
+                for (Node n : Walk.findAll(block, Node.class)) {
                     if (n.getRange().isPresent() && !n.containsData(Marks.LINE) && members.inTree(m)) {
                         n.setRange(null);
                     }
@@ -345,8 +347,8 @@ public final class MethodInliner {
                                Map<String, String> renames, String result) {
             BlockStmt original = m.getBody().orElseThrow();
             BlockStmt copy = original.clone();
-            List<Node> from = original.findAll(Node.class);
-            List<Node> to = copy.findAll(Node.class);
+            List<Node> from = Walk.findAll(original, Node.class);
+            List<Node> to = Walk.findAll(copy, Node.class);
             if (from.size() != to.size()) {
                 throw new IllegalStateException("a clone of " + CallGraph.name(m) + " differs from it");
             }
@@ -354,14 +356,14 @@ public final class MethodInliner {
             for (int i = 0; i < from.size(); i++) {
                 twin.put(from.get(i), to.get(i));
             }
-            for (VariableDeclarator v : original.findAll(VariableDeclarator.class)) {
+            for (VariableDeclarator v : Walk.findAll(original, VariableDeclarator.class)) {
                 renames.computeIfAbsent(v.getNameAsString(), this::fresh);
             }
-            for (Parameter p : original.findAll(Parameter.class)) {
+            for (Parameter p : Walk.findAll(original, Parameter.class)) {
                 renames.computeIfAbsent(p.getNameAsString(), this::fresh);
             }
             Map<String, String> labels = new HashMap<>();
-            for (LabeledStmt l : original.findAll(LabeledStmt.class)) {
+            for (LabeledStmt l : Walk.findAll(original, LabeledStmt.class)) {
                 labels.put(l.getLabel().asString(), l.getLabel().asString() + "In" + count);
             }
             boolean ok = true;
@@ -545,7 +547,7 @@ public final class MethodInliner {
         /** {@code return e} becomes an assignment of the result and a jump to the end of the inlined body. */
         private BlockStmt returns(BlockStmt body, String result) {
             List<ReturnStmt> rets = new ArrayList<>();
-            for (ReturnStmt r : body.findAll(ReturnStmt.class)) {
+            for (ReturnStmt r : Walk.findAll(body, ReturnStmt.class)) {
                 if (!insideFunction(r, body)) {
                     rets.add(r);
                 }
@@ -577,7 +579,7 @@ public final class MethodInliner {
         /** A type of the method's file as the task class names it (nested types of the tree qualified). */
         private Type qualifiedType(Type t) {
             Type c = t.clone();
-            List<ClassOrInterfaceType> all = new ArrayList<>(c.findAll(ClassOrInterfaceType.class));
+            List<ClassOrInterfaceType> all = new ArrayList<>(Walk.findAll(c, ClassOrInterfaceType.class));
             for (ClassOrInterfaceType x : all) {
                 if (x.getScope().isEmpty()) {
                     Optional<TypeDeclaration<?>> d = members.type(x.getNameAsString());

@@ -1,5 +1,6 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
@@ -105,7 +106,7 @@ final class PrivateAccess {
         String name = "BAMBOO_" + f.owner().getNameAsString() + "_" + f.name();
         if (!handles.containsKey(name)) {
             Type erased = type.clone();
-            for (ClassOrInterfaceType t : erased.findAll(ClassOrInterfaceType.class)) {
+            for (ClassOrInterfaceType t : Walk.findAll(erased, ClassOrInterfaceType.class)) {
                 t.removeTypeArguments();
             }
             if (erased instanceof ClassOrInterfaceType) {

@@ -1,5 +1,6 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.find.Program;
 import com.github.javaparser.ast.Node;
@@ -34,13 +35,13 @@ final class SharedStatics {
     void check(CallGraph graph, Diagnostics d) {
         Members.Locals locals = new Members.Locals(); // nothing changes the tree during the check
         for (Node body : graph.reached()) {
-            for (NameExpr n : body.findAll(NameExpr.class)) {
+            for (NameExpr n : Walk.findAll(body, NameExpr.class)) {
                 if (body instanceof TypeDeclaration && Members.ownerType(n) != body) {
                     continue; // a method of the created type, not what new runs
                 }
                 members.unqualified(n, Members.ownerMethod(n), locals).ifPresent(f -> check(n, f, d));
             }
-            for (FieldAccessExpr a : body.findAll(FieldAccessExpr.class)) {
+            for (FieldAccessExpr a : Walk.findAll(body, FieldAccessExpr.class)) {
                 if (body instanceof TypeDeclaration && Members.ownerType(a) != body) {
                     continue;
                 }

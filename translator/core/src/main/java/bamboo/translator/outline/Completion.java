@@ -1,5 +1,6 @@
 package bamboo.translator.outline;
 
+import bamboo.translator.parse.Walk;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.BooleanLiteralExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -99,7 +100,7 @@ public final class Completion {
 
     /** Whether a break under {@code body} leaves {@code labelled} (by label) or {@code loop} (unlabelled). */
     private static boolean breaksOut(Node body, String label, Node loop) {
-        for (BreakStmt b : body.findAll(BreakStmt.class)) {
+        for (BreakStmt b : Walk.findAll(body, BreakStmt.class)) {
             if (label != null && b.getLabel().map(l -> l.asString().equals(label)).orElse(false)) {
                 return true;
             }
@@ -111,7 +112,7 @@ public final class Completion {
     }
 
     private static boolean continues(Node body) {
-        return !body.findAll(ContinueStmt.class).isEmpty();
+        return !Walk.findAll(body, ContinueStmt.class).isEmpty();
     }
 
     private static Node nearestBreakable(Node n) {

@@ -1,5 +1,6 @@
 package bamboo.translator.outline;
 
+import bamboo.translator.parse.Walk;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.NameExpr;
@@ -40,7 +41,7 @@ final class Peephole {
             if (alias.containsKey(label(e)) && resolve(alias, label(e)) != label(e)) {
                 continue;
             }
-            for (AssignExpr a : e.findAll(AssignExpr.class)) {
+            for (AssignExpr a : Walk.findAll(e, AssignExpr.class)) {
                 if (isPc(a)) {
                     int k = Integer.parseInt(a.getValue().asIntegerLiteralExpr().getValue());
                     a.setValue(new IntegerLiteralExpr(String.valueOf(resolve(alias, k))));

@@ -1,5 +1,6 @@
 package bamboo.translator.outline;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.emit.MpiRewriter;
 import bamboo.translator.find.BlockKind;
@@ -111,7 +112,7 @@ public final class StateMachine {
      * execute().
      */
     public BlockStmt build(BlockStmt body) {
-        for (Statement s : body.findAll(Statement.class)) {
+        for (Statement s : Walk.findAll(body, Statement.class)) {
             if (s.containsData(Marks.JUMP_TARGET)) {
                 jumpedTo.add(s.getData(Marks.JUMP_TARGET));
             }
@@ -148,7 +149,7 @@ public final class StateMachine {
         if (Marks.suspends(s)) {
             return false;
         }
-        return s.findFirst(ReturnStmt.class, r -> r.containsData(Marks.MAIN_RETURN)).isEmpty();
+        return Walk.findFirst(s, ReturnStmt.class, r -> r.containsData(Marks.MAIN_RETURN)).isEmpty();
     }
 
     // ---- cases and jumps ----------------------------------------------------------------------------
@@ -597,7 +598,7 @@ public final class StateMachine {
     }
 
     private void redirectJumps(BlockStmt holder) {
-        for (Statement s : holder.findAll(Statement.class)) {
+        for (Statement s : Walk.findAll(holder, Statement.class)) {
             if ((s instanceof BreakStmt || s instanceof ContinueStmt) && s.containsData(Marks.JUMP_TARGET)) {
                 int[] t = targets.get(s.getData(Marks.JUMP_TARGET));
                 if (t != null) {

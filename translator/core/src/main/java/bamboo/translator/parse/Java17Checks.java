@@ -94,7 +94,7 @@ final class Java17Checks extends Processor {
                 r.check().accept(root, reporters.get(i)); // SingleNodeTypeValidator checks the root twice
             }
         }
-        root.walk(node -> {
+        Walk.preOrder(root, node -> {
             for (int i = 0; i < n; i++) {
                 Rule r = RULES.get(i);
                 if (r.whole() == null && (r.type() == null || r.type().isInstance(node))) {

@@ -5,18 +5,26 @@ import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Problem;
+import com.github.javaparser.JavaToken;
+import com.github.javaparser.Range;
 import com.github.javaparser.TokenRange;
 import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.Node;
 import com.github.javaparser.resolution.TypeSolver;
 import com.github.javaparser.symbolsolver.JavaSymbolSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.CombinedTypeSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.MemoryTypeSolver;
 import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.MethodCallExpr;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -83,15 +91,68 @@ public final class JavaSources {
                 }
                 continue;
             }
-            CompilationUnit cu = result.getResult().get();
-            units.add(new ParsedUnit(source, cu));
+            units.add(index(source, result.getResult().get()));
         }
         for (ParsedUnit u : units) {
-            for (TypeDeclaration<?> t : u.unit().findAll(TypeDeclaration.class)) {
+            for (TypeDeclaration<?> t : u.types()) {
                 register(t);
             }
         }
         return units;
+    }
+
+    /**
+     * Lets the tokens of a parsed unit go, keeping every node's range. Each node refers to its first and
+     * last token, and the tokens are a doubly linked list of the whole file (whitespace and comments
+     * included): two thirds of a parsed tree's memory, kept alive until the translation ends, which the
+     * garbage collector copied again and again. Here each node's first and last tokens are replaced by
+     * copies outside that list (the same range, kind and text; one copy per token, shared by the nodes
+     * that begin or end there), so the list can go at once. Ranges stay as they were, and clones still
+     * get their ranges from the copies, as JavaParser's cloning takes them from a node's tokens. Nothing
+     * after parsing walks from token to token (the comments were attributed while parsing);
+     * {@code setStoreTokens(false)} is no substitute, as it drops the ranges too. Comments attached to
+     * nodes are not among their children, so they are handled on their own.
+     *
+     * <p>The same walk lists the unit's nodes of the kinds {@link ParsedUnit} keeps.
+     */
+    private static ParsedUnit index(SourceFile source, CompilationUnit cu) {
+        Map<JavaToken, JavaToken> detached = new IdentityHashMap<>();
+        List<TypeDeclaration<?>> types = new ArrayList<>();
+        List<MethodDeclaration> methods = new ArrayList<>();
+        List<FieldDeclaration> fields = new ArrayList<>();
+        List<MethodCallExpr> calls = new ArrayList<>();
+        Walk.preOrder(cu, n -> {
+            detach(n, detached);
+            n.getComment().ifPresent(c -> detach(c, detached));
+            if (n instanceof MethodCallExpr) {
+                calls.add((MethodCallExpr) n);
+            } else if (n instanceof MethodDeclaration) {
+                methods.add((MethodDeclaration) n);
+            } else if (n instanceof FieldDeclaration) {
+                fields.add((FieldDeclaration) n);
+            } else if (n instanceof TypeDeclaration) {
+                types.add((TypeDeclaration<?>) n);
+            }
+        });
+        return new ParsedUnit(source, cu, List.copyOf(types), List.copyOf(methods), List.copyOf(fields),
+                List.copyOf(calls));
+    }
+
+    private static void detach(Node n, Map<JavaToken, JavaToken> detached) {
+        TokenRange tokens = n.getTokenRange().orElse(null);
+        if (tokens == null || tokens == TokenRange.INVALID) {
+            return;
+        }
+        Optional<Range> range = n.getRange();
+        n.setTokenRange(new TokenRange(detached.computeIfAbsent(tokens.getBegin(), JavaSources::copy),
+                detached.computeIfAbsent(tokens.getEnd(), JavaSources::copy)));
+        if (!n.getRange().equals(range)) {
+            n.setRange(range.orElse(null)); // a range set apart from the tokens (none known): kept as it was
+        }
+    }
+
+    private static JavaToken copy(JavaToken t) {
+        return new JavaToken(t.getRange().orElse(null), t.getKind(), t.getText(), null, null);
     }
 
     private void register(TypeDeclaration<?> type) {

@@ -1,5 +1,6 @@
 package bamboo.translator.reorder;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
@@ -68,8 +69,8 @@ final class Effects {
         if (n instanceof BlockStmt && n.containsData(CollectiveInliner.INLINED_FROM)) {
             collective(n.getData(CollectiveInliner.INLINED_FROM));
             Set<String> own = new java.util.HashSet<>();
-            n.findAll(VariableDeclarator.class).forEach(v -> own.add(v.getNameAsString()));
-            for (AssignExpr a : n.findAll(AssignExpr.class)) { // the result of Split, Dup, Create
+            Walk.findAll(n, VariableDeclarator.class).forEach(v -> own.add(v.getNameAsString()));
+            for (AssignExpr a : Walk.findAll(n, AssignExpr.class)) { // the result of Split, Dup, Create
                 String root = root(a.getTarget());
                 if (root != null && !own.contains(root) && names.isVariable(root)) {
                     writes.add(names.canonical(root));
@@ -288,7 +289,7 @@ final class Effects {
                     references.add(p.getNameAsString());
                 }
             }
-            main.getBody().ifPresent(b -> b.findAll(VariableDeclarator.class).forEach(v -> {
+            main.getBody().ifPresent(b -> Walk.findAll(b, VariableDeclarator.class).forEach(v -> {
                 variables.add(v.getNameAsString());
                 if (!v.getType().isPrimitiveType()) {
                     references.add(v.getNameAsString());

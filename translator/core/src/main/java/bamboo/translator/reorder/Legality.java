@@ -1,5 +1,6 @@
 package bamboo.translator.reorder;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.JumpTargets;
 import bamboo.translator.find.Region;
@@ -125,10 +126,10 @@ final class Legality {
     /** The loop variable's declaration (in the loop's initialisation, else anywhere in main) has type int or long. */
     private boolean intOrLong(ForStmt loop, String v) {
         List<VariableDeclarator> found = new ArrayList<>();
-        loop.getInitialization().forEach(e -> found.addAll(e.findAll(VariableDeclarator.class,
+        loop.getInitialization().forEach(e -> found.addAll(Walk.findAll(e, VariableDeclarator.class,
                 d -> d.getNameAsString().equals(v))));
         if (found.isEmpty()) {
-            found.addAll(main.findAll(VariableDeclarator.class, d -> d.getNameAsString().equals(v)));
+            found.addAll(Walk.findAll(main, VariableDeclarator.class, d -> d.getNameAsString().equals(v)));
         }
         return !found.isEmpty() && found.stream().allMatch(d -> d.getType().asString().equals("int")
                 || d.getType().asString().equals("long"));
@@ -187,7 +188,7 @@ final class Legality {
             Set<String> ownX = new HashSet<>();
             for (Region.Part p : sends) {
                 x.add(p.block());
-                p.block().findAll(VariableDeclarator.class).forEach(d -> ownX.add(d.getNameAsString()));
+                Walk.findAll(p.block(), VariableDeclarator.class).forEach(d -> ownX.add(d.getNameAsString()));
             }
             dropLocals(x, ownX);
             x.reads.remove(v); // read as its next value
@@ -220,7 +221,7 @@ final class Legality {
             Set<String> tailLocals = new HashSet<>();
             for (Statement s : after) {
                 tail.add(s);
-                s.findAll(VariableDeclarator.class).forEach(d -> tailLocals.add(d.getNameAsString()));
+                Walk.findAll(s, VariableDeclarator.class).forEach(d -> tailLocals.add(d.getNameAsString()));
             }
             dropLocals(tail, tailLocals);
             Effects update = new Effects(names);
@@ -314,7 +315,7 @@ final class Legality {
             if (!x.reads.contains(name) && !x.writes.contains(name)) {
                 return null;
             }
-            for (NameExpr n : loop.getBody().findAll(NameExpr.class, e -> e.getNameAsString().equals(name))) {
+            for (NameExpr n : Walk.findAll(loop.getBody(), NameExpr.class, e -> e.getNameAsString().equals(name))) {
                 if (!inSends(n)) {
                     return null; // the rest of the iteration sees what the send block left in it
                 }
@@ -334,7 +335,7 @@ final class Legality {
         /** break / continue / return that would leave the loop after the guard said "next iteration". */
         private String jumps() {
             for (Statement s : before) {
-                for (Statement j : s.findAll(Statement.class)) {
+                for (Statement j : Walk.findAll(s, Statement.class)) {
                     if (j instanceof ReturnStmt && !insideFunction(j, s)) {
                         return "the statements before the region may return";
                     }
@@ -344,7 +345,7 @@ final class Legality {
                 }
             }
             for (Statement s : after) {
-                for (Statement j : s.findAll(Statement.class)) {
+                for (Statement j : Walk.findAll(s, Statement.class)) {
                     if (j instanceof ReturnStmt && !insideFunction(j, s)) {
                         return "the loop tail may return (" + j + ")";
                     }
@@ -392,7 +393,7 @@ final class Legality {
         Set<String> out = new HashSet<>();
         VariableDeclarator top = declarator(s);
         boolean topLevelDecl = s instanceof ExpressionStmt && ((ExpressionStmt) s).getExpression() instanceof VariableDeclarationExpr;
-        for (VariableDeclarator d : s.findAll(VariableDeclarator.class)) {
+        for (VariableDeclarator d : Walk.findAll(s, VariableDeclarator.class)) {
             if (d != top && !(topLevelDecl && d.getParentNode().orElse(null) == ((ExpressionStmt) s).getExpression())) {
                 out.add(d.getNameAsString());
             }

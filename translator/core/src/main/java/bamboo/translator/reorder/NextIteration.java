@@ -1,5 +1,6 @@
 package bamboo.translator.reorder;
 
+import bamboo.translator.parse.Walk;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.BinaryExpr;
@@ -71,7 +72,7 @@ record NextIteration(String variable, Expression step, boolean minus) {
         if (n instanceof NameExpr && ((NameExpr) n).getNameAsString().equals(variable)) {
             return next();
         }
-        for (NameExpr name : n.findAll(NameExpr.class)) {
+        for (NameExpr name : Walk.findAll(n, NameExpr.class)) {
             if (name.getNameAsString().equals(variable)) {
                 name.replace(next());
             }

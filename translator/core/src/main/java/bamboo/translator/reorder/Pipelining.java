@@ -1,5 +1,6 @@
 package bamboo.translator.reorder;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.find.BlockKind;
@@ -157,7 +158,7 @@ public final class Pipelining {
     }
 
     private static boolean hasLabel(BlockStmt main, String label) {
-        return !main.findAll(LabeledStmt.class, l -> l.getLabel().asString().equals(label)).isEmpty();
+        return !Walk.findAll(main, LabeledStmt.class, l -> l.getLabel().asString().equals(label)).isEmpty();
     }
 
     private static ExpressionStmt setFlag(String flag, boolean value) {
@@ -167,7 +168,7 @@ public final class Pipelining {
 
     /** Positions of the original send blocks, kept on their nodes so that copies name the source line. */
     private static void lineAll(Node n) {
-        for (Node c : n.findAll(Node.class)) {
+        for (Node c : Walk.findAll(n, Node.class)) {
             if (!c.containsData(Marks.LINE)) {
                 c.getBegin().ifPresent(p -> c.setData(Marks.LINE, p.line));
             }
@@ -179,8 +180,8 @@ public final class Pipelining {
      * renames a local's uses by position (those after its declaration), so the copies must have them.
      */
     private static void copyPositions(Node original, Node copy) {
-        List<Node> from = original.findAll(Node.class);
-        List<Node> to = copy.findAll(Node.class);
+        List<Node> from = Walk.findAll(original, Node.class);
+        List<Node> to = Walk.findAll(copy, Node.class);
         for (int i = 0; i < Math.min(from.size(), to.size()); i++) {
             Node f = from.get(i);
             if (f.getClass() == to.get(i).getClass()) {
@@ -192,7 +193,7 @@ public final class Pipelining {
     /** New nodes take the position of the send block they come from (after the loop variable's declaration). */
     private static void positioned(Node n, Node at) {
         at.getRange().ifPresent(range -> {
-            for (Node c : n.findAll(Node.class)) {
+            for (Node c : Walk.findAll(n, Node.class)) {
                 if (c.getRange().isEmpty()) {
                     c.setRange(range);
                 }
@@ -201,7 +202,7 @@ public final class Pipelining {
     }
 
     private static <T extends Node> T lined(T n, int line) {
-        for (Node c : n.findAll(Node.class)) {
+        for (Node c : Walk.findAll(n, Node.class)) {
             if (!c.containsData(Marks.LINE) && c.getBegin().isEmpty()) {
                 c.setData(Marks.LINE, line);
             }

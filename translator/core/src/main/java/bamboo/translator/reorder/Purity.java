@@ -1,5 +1,6 @@
 package bamboo.translator.reorder;
 
+import bamboo.translator.parse.Walk;
 import bamboo.translator.inline.CallGraph;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.FieldDeclaration;
@@ -43,9 +44,9 @@ final class Purity {
         for (Parameter p : m.getParameters()) {
             locals.add(p.getNameAsString());
         }
-        m.findAll(VariableDeclarator.class).forEach(v -> locals.add(v.getNameAsString()));
+        Walk.findAll(m, VariableDeclarator.class).forEach(v -> locals.add(v.getNameAsString()));
         TypeDeclaration<?> owner = m.findAncestor(TypeDeclaration.class).orElse(null);
-        for (Node n : m.getBody().get().findAll(Node.class)) {
+        for (Node n : Walk.findAll(m.getBody().get(), Node.class)) {
             if (n instanceof LambdaExpr || n instanceof MethodReferenceExpr || n instanceof ObjectCreationExpr) {
                 return false;
             }
