@@ -61,8 +61,8 @@ final class Interconnect {
         job.start();
     }
 
-    /** Wakes sleeping handlers: called by the monitor every check, so each rank keeps calling MPI (the
-     *  shim's deadlock watch would otherwise take a long computation for a deadlock). */
+    /** Wakes dozing handlers: called by the monitor every check, so each rank keeps calling MPI and each
+     *  handler looks at the shim at least that often (the workers do the inbound work in between). */
     void keepAlive() {
         for (Handler h : handlers) {
             h.poke();
