@@ -55,8 +55,6 @@ import org.agrona.concurrent.Agent;
 final class Handler implements Agent, Node.Remote {
     static final int HEADER_TAG = MPI.TAG_UB - 1;
     static final int PAYLOAD_TAG = MPI.TAG_UB - 2;
-    /** Reserved (runtime traffic; once the handler's wake-up message): ignored on arrival. */
-    static final int WAKE_TAG = MPI.TAG_UB - 3;
     private static final int HEADER_INTS = 12;
     /** The shim datatype of each element kind of {@link Elements} ({@code Object[]} travels serialised). */
     private static final Datatype[] TYPES = {
@@ -403,7 +401,7 @@ final class Handler implements Agent, Node.Remote {
                 receivePayload(from, data);
             } else if (in.tag == WorldMessage.TAG && controlSink != null) {
                 controlSink.accept((byte[]) data, in.elements);
-            } else if (in.tag != WAKE_TAG) {
+            } else {
                 throw new IllegalStateException("process " + node.rank + " got a message with tag " + in.tag
                         + " from process " + from + ": only runtime traffic may use COMM_WORLD between processes");
             }

@@ -35,11 +35,7 @@ class CommunicatorDiagnosticsTest {
             "    }",
             "}",
         };
-        String[] all = new String[head.length + body.length + tail.length];
-        System.arraycopy(head, 0, all, 0, head.length);
-        System.arraycopy(body, 0, all, head.length, body.length);
-        System.arraycopy(tail, 0, all, head.length + body.length, tail.length);
-        return all;
+        return DiagnosticHelper.joined(head, body, tail);
     }
 
     @Test

@@ -35,6 +35,15 @@ final class DiagnosticHelper {
         return this;
     }
 
+    /** The lines of a program: a head, a body given by the test, a tail (one array, as the tests write sources). */
+    static String[] joined(String[] head, String[] body, String[] tail) {
+        String[] all = new String[head.length + body.length + tail.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(body, 0, all, head.length, body.length);
+        System.arraycopy(tail, 0, all, head.length + body.length, tail.length);
+        return all;
+    }
+
     /** A file of the user's collectives ({@code --collectives DIR}), with expected errors marked the same way. */
     DiagnosticHelper addCollectivesLines(String name, String... lines) {
         addSourceLines(name, lines);

@@ -29,11 +29,7 @@ class PersistentRequestDiagnosticsTest {
             "    }",
             "}",
         };
-        String[] all = new String[head.length + body.length + tail.length];
-        System.arraycopy(head, 0, all, 0, head.length);
-        System.arraycopy(body, 0, all, head.length, body.length);
-        System.arraycopy(tail, 0, all, head.length + body.length, tail.length);
-        return DiagnosticHelper.create().addSourceLines("P.java", all);
+        return DiagnosticHelper.create().addSourceLines("P.java", DiagnosticHelper.joined(head, body, tail));
     }
 
     @Test

@@ -55,6 +55,16 @@ public final class CollectiveInliner {
     public static final com.github.javaparser.ast.DataKey<com.github.javaparser.Position> INLINED_AT =
             new com.github.javaparser.ast.DataKey<>() {
             };
+    /** The block of the inlined collective {@code n} stands in (itself included), or null. */
+    public static com.github.javaparser.ast.Node enclosingCollective(com.github.javaparser.ast.Node n) {
+        for (com.github.javaparser.ast.Node at = n; at != null; at = at.getParentNode().orElse(null)) {
+            if (at.containsData(INLINED_FROM)) {
+                return at;
+            }
+        }
+        return null;
+    }
+
     /** Library bodies call collectives themselves (Split runs an Allgather): inline to this depth. */
     private static final int MAX_DEPTH = 8;
 

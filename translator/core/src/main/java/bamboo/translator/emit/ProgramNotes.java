@@ -5,6 +5,7 @@ import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.emit.ProgramEmitter.ReadyMethod;
 import bamboo.translator.find.BlockKind;
+import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.Program;
 import bamboo.translator.find.Region;
 import bamboo.translator.outline.StateMachine;
@@ -14,10 +15,12 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What became of one program, as notes for {@code bamboo check --explain}: each olap region (when its
@@ -42,7 +45,7 @@ final class ProgramNotes {
 
     private void regions(Map<Region, ReadyMethod> ready) {
         for (Region r : program.regions()) {
-            if (collectiveOf(r.labelled()) != null) {
+            if (CollectiveInliner.enclosingCollective(r.labelled()) != null) {
                 continue; // reported once, with its collective
             }
             StringBuilder m = new StringBuilder("olap region '").append(r.labelled().getLabel()).append("': ");
@@ -66,15 +69,15 @@ final class ProgramNotes {
 
     private void points(List<StateMachine.Point> points) {
         Map<Node, Integer> collectives = new LinkedHashMap<>();
-        Map<Node, Boolean> regionPoints = new IdentityHashMap<>();
+        Set<Node> regionPoints = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Region r : program.regions()) {
-            regionPoints.put(r.labelled(), true);
+            regionPoints.add(r.labelled());
         }
         for (StateMachine.Point p : points) {
-            Node inlined = collectiveOf(p.source());
+            Node inlined = CollectiveInliner.enclosingCollective(p.source());
             if (inlined != null) {
                 collectives.merge(inlined, 1, Integer::sum);
-            } else if (!regionPoints.containsKey(p.source())) {
+            } else if (!regionPoints.contains(p.source())) {
                 String call = p.note().substring(0, p.note().indexOf(" at "));
                 add(p.source(), "blocking " + call + " outside any olap region: an evaluation point of its own "
                         + "(the task yields here until it can complete; nothing of this task overlaps the wait)");
@@ -89,22 +92,12 @@ final class ProgramNotes {
         }
     }
 
-    /** The block a collective was inlined as, if {@code n} is inside one. */
-    private static Node collectiveOf(Node n) {
-        for (Node at = n; at != null; at = at.getParentNode().orElse(null)) {
-            if (at.containsData(CollectiveInliner.INLINED_FROM)) {
-                return at;
-            }
-        }
-        return null;
-    }
-
     private static int receives(Region r) {
         int n = 0;
         for (Region.Part p : r.parts()) {
             if (p.kind() == BlockKind.RECEIVE) {
                 for (MethodCallExpr c : p.block().findAll(MethodCallExpr.class)) {
-                    bamboo.translator.find.MpiCall m = bamboo.translator.find.MpiCall.of(c);
+                    MpiCall m = MpiCall.of(c);
                     if (m != null && m.op().isReceive()) {
                         n++;
                     }

@@ -72,7 +72,7 @@ public final class Pipelining {
         Effects.Names names = new Effects.Names(program.type(), program.main());
         List<Region> regions = new ArrayList<>(program.regions());
         for (Region r : regions) {
-            if (inCollective(r)) {
+            if (CollectiveInliner.enclosingCollective(r.labelled()) != null) {
                 continue; // library code: its loops step by doubling or by rank, and it is not the user's to read
             }
             Legality.Decision d = new Legality(names, program.main()).decide(r);
@@ -87,15 +87,6 @@ public final class Pipelining {
                 rewrite(r, d);
             }
         }
-    }
-
-    private static boolean inCollective(Region r) {
-        for (Node n = r.labelled(); n != null; n = n.getParentNode().orElse(null)) {
-            if (n.containsData(CollectiveInliner.INLINED_FROM)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void rewrite(Region r, Legality.Decision d) {
