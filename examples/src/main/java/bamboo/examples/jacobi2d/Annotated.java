@@ -1,6 +1,7 @@
 package bamboo.examples.jacobi2d;
 
 import bamboo.Bamboo;
+import bamboo.examples.common.KernelClock;
 import bamboo.examples.common.Params;
 import bamboo.examples.common.Reference;
 import bamboo.examples.common.Report;
@@ -13,7 +14,7 @@ import mpi.Request;
  * region (receive, send and compute blocks) and nothing else changed.
  *
  * <p>Arguments ({@code key=value}): {@code n} (grid points per axis, default 512), {@code iters} (100),
- * {@code resEvery} (10), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code resEvery} (10), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer), {@code profile} (false: true times the kernel's calls and prints their sums, see {@link KernelClock}),
  * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 @Bamboo
@@ -29,11 +30,15 @@ public class Annotated {
         int resEvery = p.positive("resEvery", 10);
         String check = p.text("check", "");
         boolean warmup = p.flag("warmup", true);
+        boolean profile = p.flag("profile", false);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
 
         Kernel k = new Kernel(n, size, rank);
+        if (profile) {
+            k.profile();  // times the kernel's calls; see KernelClock
+        }
         int[] nb = k.neighbours();
         double[][] out = new double[Kernel.EDGES][];
         double[][] in = new double[Kernel.EDGES][];
@@ -99,6 +104,14 @@ public class Annotated {
             Reference ref = check.isEmpty() ? Kernel.sequential(n, iters, resEvery) : Reference.decode(APP, check);
             Report.verify(APP, FORM, "residual", gSum[0], Kernel.norm(gRes[0]), ref, 1e-10);
             Report.time(APP, FORM, maxTime[0]);
+        }
+        if (profile) {
+            long[] mine = k.profileSums();
+            long[] all = new long[mine.length];
+            MPI.COMM_WORLD.Allreduce(mine, 0, all, 0, mine.length, MPI.LONG, MPI.SUM);
+            if (rank == 0) {
+                Report.info(APP, FORM, KernelClock.line(all));
+            }
         }
         MPI.Finalize();
     }
