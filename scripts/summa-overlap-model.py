@@ -23,7 +23,9 @@ Usage: scripts/summa-overlap-model.py [n] [nb] [bandwidth MB/s] [latency us] [no
        (defaults: the bench's summa defaults n=1152, nb=48, 60 MB/s, 100 us; nocomm 346 ms, session 4's
        idle 43.2 ms at n=576 scaled by 8; 2 cores; 0 cores: a core per node)
        SUMMA_PRIO=rows|fifo|reverse|cols orders bamboo's run queues (rows: Annotated's TaskHints, the
-       default; fifo: none; reverse: upper rows first; cols: right columns first)
+       default; fifo: none; reverse: upper rows first; cols: right columns first); SUMMA_LAZY=1 lets a
+       node see messages from the other node only when its worker has nothing to run (as ours does: an
+       idle worker receives, the handler dozes)
 """
 import heapq
 import itertools
@@ -31,6 +33,7 @@ import os
 import sys
 
 EAGER_LIMIT = 128 * 1024
+LAZY = os.environ.get("SUMMA_LAZY") == "1"
 PRIORITY = {
     "rows": lambda pc: (lambda t: t),            # Annotated's TaskHints: row * cols + col
     "fifo": lambda pc: (lambda t: 0),
@@ -193,6 +196,7 @@ def simulate(np_, per_node, bamboo, n, nb, bandwidth, latency, nocomm, cores):
         return all((t, src, tag, p) in mailbox for src, tag, p, _, _ in recvs)
 
     waiting_tasks = set()
+    held = {nd: [] for nd in range(NODES)}
     prio = PRIORITY[os.environ.get("SUMMA_PRIO", "rows")](pc)
 
     def bamboo_enqueue_if_ready(t):
@@ -245,6 +249,9 @@ def simulate(np_, per_node, bamboo, n, nb, bandwidth, latency, nocomm, cores):
                 cpu_left[k] -= (at - now) * rt[k]
             now = at
             key = (dst, src, tag, p)
+            if bamboo and LAZY and node[src] != node[dst] and (node[dst] in running_task or ready_q[node[dst]]):
+                held[node[dst]].append(key)  # waits in the shim until the node's worker has nothing to run
+                continue
             mailbox[key] = now
             if rv:
                 posted[key] = src
@@ -266,6 +273,11 @@ def simulate(np_, per_node, bamboo, n, nb, bandwidth, latency, nocomm, cores):
                     if start_panel(t, now):
                         waiting_tasks.add(t)
                         bamboo_enqueue_if_ready(t)
+                    if not ready_q[nd]:
+                        for key in held[nd]:
+                            mailbox[key] = now
+                            bamboo_enqueue_if_ready(key[0])
+                        held[nd] = []
                 else:
                     if start_panel(k, now):
                         rank_step(k, now)
