@@ -21,9 +21,11 @@ class DemoSummaryTest {
         assertArrayEquals(new double[] {0.375, 0.75, 0.75}, s.perRepeatHidden(), 1e-12);
         String text = String.join("\n", s.lines());
         assertTrue(text.contains("communication: 40% of basic's time"), text);
-        assertTrue(text.contains("communication hidden: 63% (from the medians; each repeat, sorted: 38%, 75%, 75%)"), text);
+        // three repeats: a resample's median figure is 38% or 75% (or between), hence a wide interval
+        assertTrue(text.contains("communication hidden: 63% (from the medians; 80% interval over the repeats 38-75%)"), text);
+        assertTrue(text.contains("each repeat alone, sorted: 38%, 75%, 75%"), text);
         assertTrue(text.contains("basic:     1.000 s  (median of 3; 0.900-1.100 s)"), text);
-        assertTrue(!text.contains("note:"), text);
+        assertTrue(text.contains("note: the interval spans 38 points"), text);
     }
 
     /** Regression: `./bamboo demo` under load 15 printed the two times and then "internal error:
@@ -36,7 +38,7 @@ class DemoSummaryTest {
         String text = String.join("\n", s.lines());
         assertTrue(text.contains("communication: -3% of basic's time"), text);
         assertTrue(text.contains("communication hidden: not measurable here: communication is -3% of basic's time"), text);
-        assertTrue(text.contains("--latency 2ms --bandwidth 25MB/s"), text);
+        assertTrue(text.contains("a slower interconnect (--latency, --bandwidth"), text);
     }
 
     @Test
@@ -47,10 +49,34 @@ class DemoSummaryTest {
     }
 
     @Test
-    void aWideSpreadOfRepeatsIsCalledOut() {
-        DemoSummary s = new DemoSummary(List.of(1.0, 1.0, 1.0), List.of(0.9, 0.7, 0.6), List.of(0.6, 0.6, 0.6));
+    void identicalRepeatsGiveAnIntervalOfOnePoint() {
+        DemoSummary s = new DemoSummary(List.of(1.0, 1.0, 1.0, 1.0), List.of(0.7, 0.7, 0.7, 0.7), List.of(0.6, 0.6, 0.6, 0.6));
+        assertArrayEquals(new double[] {0.75, 0.75}, s.interval(), 1e-12);
+        assertTrue(String.join("\n", s.lines()).contains("80% interval over the repeats 75-75%"));
+    }
+
+    @Test
+    void theIntervalCoversTheFigureAndLiesWithinTheRepeatsOwnEstimates() {
+        DemoSummary s = new DemoSummary(List.of(1.00, 1.05, 0.95, 1.10, 1.00, 0.98, 1.02),
+                List.of(0.70, 0.80, 0.72, 0.75, 0.66, 0.74, 0.78), List.of(0.60, 0.62, 0.58, 0.61, 0.59, 0.63, 0.60));
+        double[] range = s.interval();
+        assertTrue(range[0] <= s.hidden() && s.hidden() <= range[1], java.util.Arrays.toString(range));
+        assertTrue(range[1] - range[0] > 0, "different repeats, an interval of some width");
+        assertArrayEquals(range, s.interval(), 0.0, "a fixed seed: the same times print the same interval");
+    }
+
+    @Test
+    void aWideIntervalIsCalledOut() {
+        DemoSummary s = new DemoSummary(List.of(1.0, 1.0, 1.0, 1.0, 1.0), List.of(0.95, 0.7, 0.6, 0.9, 0.65),
+                List.of(0.6, 0.6, 0.6, 0.6, 0.6));
         String text = String.join("\n", s.lines());
-        assertTrue(text.contains("note: the repeats range over 75 points"), text);
+        assertTrue(text.contains("note: the interval spans "), text);
+    }
+
+    @Test
+    void aSingleRepeatHasNoInterval() {
+        DemoSummary s = new DemoSummary(List.of(1.0), List.of(0.8), List.of(0.6));
+        assertTrue(String.join("\n", s.lines()).contains("communication hidden: 50% (from the medians; too few repeats for an interval)"));
     }
 
     @Test
