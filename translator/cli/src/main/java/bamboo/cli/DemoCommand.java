@@ -67,8 +67,8 @@ public final class DemoCommand implements Callable<Integer> {
             // run. Not 240 (sessions 3-4): with 4 tasks the generated execute() state machine crosses C2's
             // compile threshold (invocations + loop back-edges > 15000) near sweep 160, so every 240-sweep
             // run compiled it mid-loop on one of the two cores the workers need; at 120 it stays at C1 for
-            // the timed loop, as basic's main loop does (docs/benchmarks.md, "Why one JDK 17 pass moved
-            // 30-60 points"). The runs are shorter, so there are more of them (--repeat, 9): the medians and
+            // the timed loop, and basic's main loop is never compiled at all (docs/benchmarks.md, "Why one
+            // JDK 17 pass moved 30-60 points"). The runs are shorter, so there are more of them (--repeat, 9): the medians and
             // each repeat's own estimate carry the spread.
             List<String> args = new ArrayList<>(List.of("--app", "jacobi3d", "--set", "iters=" + SWEEPS, "--variants",
                     "basic," + overlap + ",nocomm", "--k", Integer.toString(tasksPerNode), "--repeat",
