@@ -186,9 +186,10 @@ public final class AppBench {
         progress.starting(p.app().name() + " " + p.label() + " (np=" + p.np() + ") " + what.trim());
         JitQuiet.await(QUIET_MAX_NANOS);
         try {
-            double t = runnerOf(p).run(p, argv);
+            Runner runner = runnerOf(p);
+            double t = runner.run(p, argv);
             if (!what.startsWith("warm-up")) {
-                row.add(t);
+                row.add(t, runner.lastCpuSeconds());
             }
             progress.finished(String.format(Locale.ROOT, "%.4f s", t));
         } catch (Runner.RunFailure e) {
