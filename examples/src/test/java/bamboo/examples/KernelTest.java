@@ -115,6 +115,10 @@ class KernelTest {
         assertEquals("kernel over 16 ranks: 1000 points in 10 calls, 0.0000 s wall (2.000 ns per point), "
                 + "thread CPU n/a on 16 of 16 ranks (virtual threads); halo copies 0.0000 s wall", KernelClock.line(sums));
         assertThrows(IllegalArgumentException.class, () -> KernelClock.line(new long[3]));
+        long[] reduced = KernelClock.withChecksum(42, sums);
+        assertEquals(42, reduced[0]);
+        assertEquals(KernelClock.line(sums), KernelClock.line(reduced, 1));
+        assertEquals(1, KernelClock.withChecksum(42, null).length, "without profile only the checksum");
     }
 
     @Test

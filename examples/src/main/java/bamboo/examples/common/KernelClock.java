@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * Times the calls of one process's numerical kernel (argument {@code profile=true} of jacobi2d and
  * halo26): the compute calls (wall and thread CPU time, points updated) and the halo copies (packing and
- * unpacking, wall time). The forms sum {@link #sums()} over all ranks after the timed loop and rank 0
- * prints {@link #line(long[])}.
+ * unpacking, wall time). The forms sum {@link #sums()} over all ranks after the timed loop, in the
+ * reduction of their checksum ({@link #withChecksum}), and rank 0 prints {@link #line(long[], int)}.
  *
  * <p>Why: the variants run the same kernel, so a variant whose run takes longer either computes the same
  * points slower (JIT, cache, block shape) or spends the difference outside the kernel (messages, waiting,
@@ -72,11 +72,31 @@ public final class KernelClock {
         return sums.clone();
     }
 
+    /**
+     * What a form reduces at the end: {@code checksum}, followed by {@code sums} when profiling (else
+     * nothing), so that one {@code Allreduce(SUM)} carries both.
+     */
+    public static long[] withChecksum(long checksum, long[] sums) {
+        long[] all = new long[1 + (sums == null ? 0 : sums.length)];
+        all[0] = checksum;
+        if (sums != null) {
+            System.arraycopy(sums, 0, all, 1, sums.length);
+        }
+        return all;
+    }
+
     /** What rank 0 prints (after "app form: ") from the sums of all ranks. */
     public static String line(long[] total) {
-        if (total.length != SLOTS) {
-            throw new IllegalArgumentException("KernelClock.line: " + total.length + " sums, expected " + SLOTS);
+        return line(total, 0);
+    }
+
+    /** {@link #line(long[])} of the sums that start at {@code total[from]}. */
+    public static String line(long[] reduced, int from) {
+        if (from < 0 || reduced.length - from != SLOTS) {
+            throw new IllegalArgumentException("KernelClock.line: " + (reduced.length - from) + " sums from index "
+                    + from + ", expected " + SLOTS);
         }
+        long[] total = java.util.Arrays.copyOfRange(reduced, from, reduced.length);
         double points = Math.max(1, total[POINTS]);
         String cpu = total[NO_CPU] > 0
                 ? "thread CPU n/a on " + total[NO_CPU] + " of " + total[RANKS] + " ranks (virtual threads)"
