@@ -1,5 +1,7 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Printed;
+
 import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.BodyAnalysis;
 import bamboo.translator.analyse.Marks;
@@ -493,7 +495,7 @@ public final class MethodInliner {
                 return true;
             }
             if (o.getScope() instanceof NameExpr && !Members.isLocal((NameExpr) o.getScope(), Members.ownerMethod(o))) {
-                Optional<TypeDeclaration<?>> t = members.type(o.getScope().toString());
+                Optional<TypeDeclaration<?>> t = members.type(Printed.text(o.getScope()));
                 if (t.isPresent()) {
                     Optional<Members.FieldRef> f = members.field(t.get(), n);
                     f.ifPresent(ref -> needsHandle(o, ref, c, privates));
