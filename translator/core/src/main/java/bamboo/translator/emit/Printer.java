@@ -8,6 +8,7 @@ import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration;
 
 import java.util.EnumMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,9 +18,9 @@ import java.util.Optional;
  * position to find orphan comments before it, and sorts the node's own children for orphan comments at
  * its end: quadratic in the members of a class or the statements of a block, and a third of printing a
  * task class. Those steps print only children that are comments, so a node without comment children is
- * skipped; whether a node has any is computed once per node. And the stock printer looks up its options
- * (indentation, whether to print comments, ...) for nearly every node by streaming over the configuration's
- * set of options: a tenth of printing and of its garbage. The configuration never changes while printing,
+ * skipped (whether a node of many children has any is computed once per node). And the stock printer
+ * looks up its options (indentation, whether to print comments, ...) for nearly every node by streaming
+ * over the configuration's set of options: a tenth of printing and of its garbage. The configuration never changes while printing,
  * so each option is looked up once per print.
  */
 public final class Printer {
@@ -34,6 +35,7 @@ public final class Printer {
     }
 
     private static final class Visitor extends DefaultPrettyPrinterVisitor {
+        private static final int FEW = 8;
         private final Map<Node, Boolean> commentChildren = new IdentityHashMap<>();
         private final Map<DefaultPrinterConfiguration.ConfigOption, Optional<ConfigurationOption>> options =
                 new EnumMap<>(DefaultPrinterConfiguration.ConfigOption.class);
@@ -69,19 +71,32 @@ public final class Printer {
             return known;
         }
 
+        /**
+         * Whether {@code n} has a comment among its children. Asked once per child, so a node of many
+         * children (a block's statements, a class's members) has its answer kept; for a few children,
+         * looking again is cheaper than the map (which was a sixth of printing).
+         */
         private boolean hasCommentChild(Node n) {
+            List<Node> children = n.getChildNodes();
+            int size = children.size();
+            if (size <= FEW) {
+                return anyComment(children, size);
+            }
             Boolean known = commentChildren.get(n);
             if (known == null) {
-                known = false;
-                for (Node child : n.getChildNodes()) {
-                    if (child instanceof Comment) {
-                        known = true;
-                        break;
-                    }
-                }
+                known = anyComment(children, size);
                 commentChildren.put(n, known);
             }
             return known;
+        }
+
+        private static boolean anyComment(List<Node> children, int size) {
+            for (int i = 0; i < size; i++) {
+                if (children.get(i) instanceof Comment) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }

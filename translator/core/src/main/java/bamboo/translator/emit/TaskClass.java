@@ -362,22 +362,41 @@ final class TaskClass {
      * printed token: a name, a string or text-block literal, or a comment (a node's own or an orphan).
      */
     static boolean mentions(Node node, String word) {
-        boolean[] found = {false};
-        Walk.preOrder(node, n -> {
-            if (found[0]) {
-                return;
+        ArrayList<Node> stack = new ArrayList<>();
+        stack.add(node);
+        while (!stack.isEmpty()) { // Walk.preOrder's order, stopping at the first mention
+            Node n = stack.remove(stack.size() - 1);
+            if (mentionedBy(n, word)) {
+                return true;
             }
-            String text = n instanceof SimpleName ? ((SimpleName) n).getIdentifier()
-                    : n instanceof Name ? ((Name) n).getIdentifier()
-                    : n instanceof StringLiteralExpr ? ((StringLiteralExpr) n).getValue()
-                    : n instanceof TextBlockLiteralExpr ? ((TextBlockLiteralExpr) n).getValue()
-                    : n instanceof Comment ? ((Comment) n).getContent()
-                    : null;
-            found[0] = text != null && text.contains(word)
-                    || n.getComment().map(c -> c.getContent().contains(word)).orElse(false)
-                    || n.getOrphanComments().stream().anyMatch(c -> c.getContent().contains(word));
-        });
-        return found[0];
+            List<Node> children = n.getChildNodes();
+            for (int i = children.size() - 1; i >= 0; i--) {
+                stack.add(children.get(i));
+            }
+        }
+        return false;
+    }
+
+    private static boolean mentionedBy(Node n, String word) {
+        String text = n instanceof SimpleName ? ((SimpleName) n).getIdentifier()
+                : n instanceof Name ? ((Name) n).getIdentifier()
+                : n instanceof StringLiteralExpr ? ((StringLiteralExpr) n).getValue()
+                : n instanceof TextBlockLiteralExpr ? ((TextBlockLiteralExpr) n).getValue()
+                : n instanceof Comment ? ((Comment) n).getContent()
+                : null;
+        if (text != null && text.contains(word)) {
+            return true;
+        }
+        Comment c = n.getComment().orElse(null);
+        if (c != null && c.getContent().contains(word)) {
+            return true;
+        }
+        for (Comment o : n.getOrphanComments()) {
+            if (o.getContent().contains(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code @Override}, built rather than parsed (addMarkerAnnotation(String) runs a new parser each time). */
