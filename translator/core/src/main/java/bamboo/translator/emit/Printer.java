@@ -2,6 +2,7 @@ package bamboo.translator.emit;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.comments.Comment;
+import com.github.javaparser.ast.comments.LineComment;
 import com.github.javaparser.printer.DefaultPrettyPrinterVisitor;
 import com.github.javaparser.printer.configuration.ConfigurationOption;
 import com.github.javaparser.printer.configuration.DefaultPrinterConfiguration;
@@ -59,6 +60,43 @@ public final class Printer {
                 return;
             }
             super.printOrphanCommentsEnding(node);
+        }
+
+        /**
+         * A line comment as the stock printer prints it (its header, then the text with trailing white
+         * space and line breaks taken out), without the two patterns it runs on every comment, one of them
+         * compiled each time (a tenth of printing a task class, whose members carry line comments): text
+         * neither pattern could change is printed as it is; any other goes the stock way.
+         */
+        @Override
+        public void visit(LineComment n, Void arg) {
+            String text = n.getContent();
+            if (!getOption(DefaultPrinterConfiguration.ConfigOption.PRINT_COMMENTS).isPresent() || !unchanged(text)) {
+                super.visit(n, arg);
+                return;
+            }
+            printer.print(n.getHeader());
+            printer.println(text);
+        }
+
+        /**
+         * Whether {@code \s+$} and {@code \R} find nothing in {@code text}: no line break anywhere (nor
+         * a character before which {@code $} could match), and no white space at the end.
+         */
+        private static boolean unchanged(String text) {
+            int last = text.length() - 1;
+            for (int i = 0; i <= last; i++) {
+                char c = text.charAt(i);
+                if (c == '\n' || c == '\r' || c == '\u000B' || c == '\u000C' || c == '\u0085' || c == '\u2028'
+                        || c == '\u2029') {
+                    return false;
+                }
+            }
+            if (last < 0) {
+                return true;
+            }
+            char end = text.charAt(last);
+            return end != ' ' && end != '\t';
         }
 
         @Override
