@@ -7,20 +7,27 @@ skew, then per step: send A left and B up, wait for both next blocks, multiply; 
 FIFO run queue), with the shim's link model: a message between two nodes is matchable at
 max(now, link free) + bytes / bandwidth + latency, each ordered node pair a FIFO link; within a node at
 once. The only input from measurement is the compute time of the whole problem on one node (`nocomm`);
-everything else follows from sizes. Runtime costs (message handling, thread wake-ups, 2 shared cores)
-are left out, so the figures are ceilings for the hiding.
+everything else follows from sizes. The nodes share the machine's cores (processor sharing: a worker
+with nothing to run takes no core, so the others run faster), as the bench's 4 simulated nodes share 2
+cores; runtime costs (message handling, copies, thread wake-ups) are left out, so the figures are
+ceilings for the hiding.
 
-Usage: scripts/cannon-overlap-model.py [n] [bandwidth MB/s] [latency us] [nocomm ms]
-       (defaults: the bench's cannon defaults n=864, 35 MB/s, 100 us, and 270 ms, which is session 3's
-       idle-machine nocomm of 81 ms at n=576 scaled by (864/576)^3)
+Usage: scripts/cannon-overlap-model.py [n] [bandwidth MB/s] [latency us] [nocomm ms] [cores]
+       (defaults: the bench's cannon defaults n=864, 35 MB/s, 100 us; 170 ms, the idle machine's nocomm
+       at the end of session 4; 2 cores, this machine's, shared by the 4 nodes' busy workers; cores 0
+       gives every node a core of its own, the model of session 4)
 """
 import heapq
 import itertools
 import sys
 
 
-def simulate(q, nodes, node_of, mul_seconds, block_bytes, bandwidth, latency):
-    """Wall time of one Cannon run on a q x q grid whose task (r, c) lives on node_of(r, c)."""
+def simulate(q, nodes, node_of, mul_seconds, block_bytes, bandwidth, latency, cores=0):
+    """Wall time of one Cannon run on a q x q grid whose task (r, c) lives on node_of(r, c).
+
+    mul_seconds is the CPU time of one block multiply. cores = 0: every node has a core of its own; else
+    the nodes' busy workers share `cores` cores equally (processor sharing: with b busy nodes each runs at
+    min(1, cores / b)), as the bench's nodes share this machine's cores; an idle worker takes none."""
     n_tasks = q * q
     rank = lambda r, c: (r % q) * q + (c % q)
     node = [node_of(t // q, t % q) for t in range(n_tasks)]
@@ -34,7 +41,7 @@ def simulate(q, nodes, node_of, mul_seconds, block_bytes, bandwidth, latency):
             start = max(now, link_free.get(key, 0.0))
             link_free[key] = start + block_bytes / bandwidth
             arrival = link_free[key] + latency
-        heapq.heappush(events, (arrival, next(seq), "msg", dst, tag))
+        heapq.heappush(events, (arrival, next(seq), dst, tag))
 
     def program(t):  # the operations of Basic/Annotated, in order
         r, c = t // q, t % q
@@ -53,7 +60,7 @@ def simulate(q, nodes, node_of, mul_seconds, block_bytes, bandwidth, latency):
     arrived = [set() for _ in range(n_tasks)]
     waiting = [None] * n_tasks
     run_queue = {n: [] for n in range(nodes)}
-    busy = {n: False for n in range(nodes)}
+    running = {}  # node -> [task, CPU seconds left]
     finished = [0.0] * n_tasks
 
     def advance(t, now):  # runs t to its next multiply (True) or wait/end (False)
@@ -69,30 +76,41 @@ def simulate(q, nodes, node_of, mul_seconds, block_bytes, bandwidth, latency):
         finished[t] = now
         return False
 
-    def dispatch(now):
+    def dispatch():
         for n in range(nodes):
-            if not busy[n] and run_queue[n]:
-                t = run_queue[n].pop(0)
-                busy[n] = True
-                heapq.heappush(events, (now + mul_seconds, next(seq), "done", t, None))
+            if n not in running and run_queue[n]:
+                running[n] = [run_queue[n].pop(0), mul_seconds]
+
+    def rate():
+        return 1.0 if cores <= 0 or not running else min(1.0, cores / len(running))
 
     for t in range(n_tasks):
         if advance(t, 0.0):
             run_queue[node[t]].append(t)
-    dispatch(0.0)
-    while events:
-        now, _, kind, t, tag = heapq.heappop(events)
-        if kind == "msg":
+    dispatch()
+    now = 0.0
+    while events or running:
+        r = rate()
+        next_done = now + min(left for _, left in running.values()) / r if running else float("inf")
+        if events and events[0][0] <= next_done:
+            at, _, t, tag = heapq.heappop(events)
+            for job in running.values():
+                job[1] -= (at - now) * r
+            now = at
             arrived[t].add(tag)
             if waiting[t] and all(x in arrived[t] for x in waiting[t]):
                 waiting[t] = None
                 if advance(t, now):
                     run_queue[node[t]].append(t)
         else:
-            busy[node[t]] = False
-            if advance(t, now):
-                run_queue[node[t]].append(t)
-        dispatch(now)
+            for job in running.values():
+                job[1] -= (next_done - now) * r
+            now = next_done
+            for n in [n for n, job in running.items() if job[1] <= 1e-12]:
+                t = running.pop(n)[0]
+                if advance(t, now):
+                    run_queue[n].append(t)
+        dispatch()
     return max(finished)
 
 
@@ -100,23 +118,28 @@ def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 864
     bandwidth = (float(sys.argv[2]) if len(sys.argv) > 2 else 35.0) * 1e6
     latency = (float(sys.argv[3]) if len(sys.argv) > 3 else 100.0) * 1e-6
-    nocomm = (float(sys.argv[4]) if len(sys.argv) > 4 else 270.0) * 1e-3
+    nocomm = (float(sys.argv[4]) if len(sys.argv) > 4 else 170.0) * 1e-3
+    cores = int(sys.argv[5]) if len(sys.argv) > 5 else 2
     nodes, side = 4, 2  # the bench's 4 nodes, a 2 x 2 grid of them
-    basic = simulate(side, nodes, lambda r, c: r * side + c, nocomm / side, (n // side) ** 2 * 8,
-                     bandwidth, latency)
-    print("n=%d, %.0f MB/s, %.0f us: basic %.0f ms, nocomm %.0f ms, communication %.0f%% of basic"
-          % (n, bandwidth / 1e6, latency * 1e6, basic * 1e3, nocomm * 1e3, 100 * (basic - nocomm) / basic))
+    # CPU time of a node's share: nocomm is the wall time of all nodes computing at once, on `cores`
+    # cores shared by the 4 nodes (0: a core each)
+    node_cpu = nocomm * min(cores, nodes) / nodes if cores > 0 else nocomm
+    basic = simulate(side, nodes, lambda r, c: r * side + c, node_cpu / side, (n // side) ** 2 * 8,
+                     bandwidth, latency, cores)
+    print("n=%d, %.0f MB/s, %.0f us, %s: basic %.0f ms, nocomm %.0f ms, communication %.0f%% of basic"
+          % (n, bandwidth / 1e6, latency * 1e6, "%d shared cores" % cores if cores > 0 else "a core per node",
+             basic * 1e3, nocomm * 1e3, 100 * (basic - nocomm) / basic))
     for k in (4, 9, 16):
         q = side * int(round(k ** 0.5))
         per_node = q * q // nodes
-        mul = nocomm / (per_node * q)  # a node runs per_node tasks of q block multiplies each
+        mul = node_cpu / (per_node * q)  # a node runs per_node tasks of q block multiplies each
         placements = {
             "block": lambda r, c, q=q, per_node=per_node: (r * q + c) // per_node,
             "2-D": lambda r, c, q=q: (r // (q // side)) * side + c // (q // side),
         }
         cells = []
         for name, place in placements.items():
-            t = simulate(q, nodes, place, mul, (n // q) ** 2 * 8, bandwidth, latency)
+            t = simulate(q, nodes, place, mul, (n // q) ** 2 * 8, bandwidth, latency, cores)
             cells.append("%s %.0f ms, hidden %.0f%%" % (name, t * 1e3, 100 * (basic - t) / (basic - nocomm)))
         print("bamboo k=%d (%dx%d tasks): %s" % (k, q, q, "; ".join(cells)))
 

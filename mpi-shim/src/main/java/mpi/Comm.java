@@ -236,8 +236,9 @@ public class Comm {
                 recvtag, "Sendrecv");
         final Pending w = e.isend(s, sendbuf, sendoffset * sendtype.elementsPerItem(), elements, sendtype, dest,
                 sendtag, SendMode.STANDARD, "Sendrecv");
-        e.await(w, null);
+        // The receive first: a deferred send (SendOp) may meanwhile be taken straight from our buffer.
         e.await(r, null);
+        e.await(w, null);
         return r.complete();
     }
 

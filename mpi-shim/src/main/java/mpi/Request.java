@@ -61,6 +61,10 @@ public class Request {
 
     /** Releases the handle; the operation itself still completes. */
     public void Free() throws MPIException {
+        final Pending p = pending;
+        if (p != null) {
+            p.free();
+        }
         pending = null;
     }
 
@@ -69,9 +73,11 @@ public class Request {
     /** Waits for every request; returns their statuses (empty statuses for null requests). */
     public static Status[] Waitall(Request[] array) throws MPIException {
         checkArray("Request.Waitall", array);
+        // Operations that complete at once when polled but cost less when left a moment (deferred eager
+        // sends) are waited for by the second loop, after the others.
         for (Request r : array) {
             final Pending p = r == null ? null : r.pending;
-            if (p != null) {
+            if (p != null && !p.waitLast()) {
                 p.owner().touch();
                 if (!p.poll()) {
                     p.owner().await(p, "Waitall");

@@ -182,9 +182,10 @@ public final class AppBench {
         RunPlan p = row.plan();
         progress.starting(p.app().name() + " " + p.label() + " (np=" + p.np() + ") " + what.trim());
         try {
-            double t = runnerOf(p).run(p, argv);
+            Runner runner = runnerOf(p);
+            double t = runner.run(p, argv);
             if (!what.startsWith("warm-up")) {
-                row.add(t);
+                row.add(t, runner.lastCpuSeconds());
             }
             progress.finished(String.format(Locale.ROOT, "%.4f s", t));
         } catch (Runner.RunFailure e) {

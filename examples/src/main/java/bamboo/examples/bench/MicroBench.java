@@ -145,11 +145,9 @@ public final class MicroBench {
         }
         Map<String, Double> out = new LinkedHashMap<>();
         out.put(app, 1000 * OutputParser.time(app, output.substring(at)));
-        int cpu = output.indexOf(MpjChild.CPU, at);
-        if (cpu >= 0) {
-            int end = output.indexOf('\n', cpu);
-            out.put(app + " cpu", Double.parseDouble(output.substring(cpu + MpjChild.CPU.length(),
-                    end < 0 ? output.length() : end).trim()));
+        double cpu = MpjPeer.cpuOf(output);
+        if (!Double.isNaN(cpu)) {
+            out.put(app + " cpu", 1000 * cpu);
         }
         return out;
     }
@@ -205,9 +203,9 @@ public final class MicroBench {
             head.append(String.format(Locale.ROOT, " %28s", c + " median [min-max]"));
         }
         if (columns.contains("mpj")) {
-            head.append(String.format(Locale.ROOT, " %9s", "ours/mpj"));
+            head.append(String.format(Locale.ROOT, " %9s %22s", "ours/mpj", "per pair [min-max]"));
             if (columns.contains("base")) {
-                head.append(String.format(Locale.ROOT, " %9s", "base/mpj"));
+                head.append(String.format(Locale.ROOT, " %9s %22s", "base/mpj", "per pair [min-max]"));
             }
         }
         System.out.println(head);
@@ -219,14 +217,22 @@ public final class MicroBench {
                         : String.format(Locale.ROOT, " %10.1f [%7.1f-%7.1f]", median(v), v[0], v[v.length - 1]));
             }
             if (columns.contains("mpj")) {
-                double mpj = median(sorted(op.getValue().get("mpj")));
-                row.append(String.format(Locale.ROOT, " %8.2fx", median(sorted(op.getValue().get("ours"))) / mpj));
+                row.append(ratios(op.getValue(), "ours"));
                 if (columns.contains("base")) {
-                    row.append(String.format(Locale.ROOT, " %8.2fx", median(sorted(op.getValue().get("base"))) / mpj));
+                    row.append(ratios(op.getValue(), "base"));
                 }
             }
             System.out.println(row);
         }
+    }
+
+    /** {@code column}/mpj as the ratio of the medians, then the per-pair ratios (repeat i of the column
+     *  over repeat i of MPJ Express, which ran right next to it): their median and min-max. */
+    private static String ratios(Map<String, List<Double>> byColumn, String column) {
+        List<Double> ours = byColumn.getOrDefault(column, List.of());
+        List<Double> mpj = byColumn.getOrDefault("mpj", List.of());
+        return String.format(Locale.ROOT, " %8.2fx %22s", median(sorted(ours)) / median(sorted(mpj)),
+                PairRatios.of(ours, mpj).format());
     }
 
     private static double[] sorted(List<Double> values) {

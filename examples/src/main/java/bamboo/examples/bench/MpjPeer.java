@@ -63,6 +63,8 @@ public final class MpjPeer implements Runner {
     private final Path shim;
     private final String unusable;
     private final String oursUnusable;
+    /** The CPU time of the last run's timed part, read from the child's {@link MpjChild#CPU} line. */
+    private double lastCpu = Double.NaN;
 
     private MpjPeer(MpjExpress mpj, Path examples, Path shim, String unusable, String oursUnusable) {
         this.mpj = mpj;
@@ -144,8 +146,8 @@ public final class MpjPeer implements Runner {
         double child = table.medianOf(app, OURS_VARIANT);
         double ours = table.medianOf(app, "nocomm");
         if (!Double.isNaN(child)) {
-            return String.format(Locale.ROOT, "ours/MPJ Express %.2fx (both in child JVMs: ours %.4f s)%s",
-                    child / row.median(), child, Double.isNaN(ours) ? ""
+            return String.format(Locale.ROOT, "ours/MPJ Express %.2fx (both in child JVMs: ours %.4f s)%s%s",
+                    child / row.median(), child, spread(table.row(app, OURS_VARIANT), row), Double.isNaN(ours) ? ""
                             : String.format(Locale.ROOT, "; our nocomm in this JVM %.2fx", ours / row.median()));
         }
         if (Double.isNaN(ours)) {
@@ -155,17 +157,61 @@ public final class MpjPeer implements Runner {
                 ours / row.median(), ours);
     }
 
+    /**
+     * How far the ratio can be trusted: {@code ; per pair 0.95x [0.81-1.12]} (repeat i of our child row over
+     * repeat i of the peer's, which ran right next to it: median and min-max of those ratios), then
+     * {@code , CPU 0.92x [0.85-1.01]} (the same for the child JVMs' CPU times) when both rows have them.
+     * Empty with fewer than two pairs.
+     */
+    static String spread(Row ours, Row peer) {
+        PairRatios wall = PairRatios.of(ours.times(), peer.times());
+        if (wall.pairs() < 2) {
+            return "";
+        }
+        PairRatios cpu = PairRatios.of(ours.cpuTimes(), peer.cpuTimes());
+        return "; per pair " + wall.format() + (cpu.pairs() < 2 ? "" : ", CPU " + cpu.format());
+    }
+
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
+        lastCpu = Double.NaN;
         String mainClass = plan.app().mainClass(plan.form());
+        String out;
+        double t;
         if (plan.variant().equals(OURS_VARIANT)) {
             if (oursUnusable != null) {
                 throw new RunFailure(oursUnusable);
             }
-            return timeOf("our shim in a child JVM", plan.app().name(),
-                    oursOutput(shim, plan.np(), mainClass, List.of(argv)));
+            out = oursOutput(shim, plan.np(), mainClass, List.of(argv));
+            t = timeOf("our shim in a child JVM", plan.app().name(), out);
+        } else {
+            out = output(plan.np(), mainClass, List.of(argv));
+            t = timeOf(plan.app().name(), out);
         }
-        return timeOf(plan.app().name(), output(plan.np(), mainClass, List.of(argv)));
+        lastCpu = cpuOf(out);
+        return t;
+    }
+
+    /** The child's CPU time in its timed run, in seconds ({@link MpjChild#CPU}); NaN when it printed none. */
+    @Override
+    public double lastCpuSeconds() {
+        return lastCpu;
+    }
+
+    /** The {@link MpjChild#CPU} figure after the timed run's marker, in seconds; NaN without one. */
+    static double cpuOf(String output) {
+        int at = output.indexOf(MpjChild.TIMED);
+        int cpu = at < 0 ? -1 : output.indexOf(MpjChild.CPU, at);
+        if (cpu < 0) {
+            return Double.NaN;
+        }
+        int end = output.indexOf('\n', cpu);
+        try {
+            return Double.parseDouble(output.substring(cpu + MpjChild.CPU.length(),
+                    end < 0 ? output.length() : end).trim()) / 1000;
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     /**

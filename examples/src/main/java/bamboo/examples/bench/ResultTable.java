@@ -22,14 +22,20 @@ public final class ResultTable {
         return rows;
     }
 
-    /** Median time of the {@code variant} row of {@code app}; NaN when it has no figures. */
-    public double medianOf(String app, String variant) {
+    /** The {@code variant} row of {@code app} with figures, or null. */
+    public Row row(String app, String variant) {
         for (Row r : rows) {
             if (r.plan().app().name().equals(app) && r.plan().variant().equals(variant) && r.ok()) {
-                return r.median();
+                return r;
             }
         }
-        return Double.NaN;
+        return null;
+    }
+
+    /** Median time of the {@code variant} row of {@code app}; NaN when it has no figures. */
+    public double medianOf(String app, String variant) {
+        Row r = row(app, variant);
+        return r == null ? Double.NaN : r.median();
     }
 
     /** {@code T_basic / T_row}; NaN without both figures. */
@@ -88,7 +94,7 @@ public final class ResultTable {
     public String csv() {
         StringBuilder sb = new StringBuilder(
                 "app,variant,k,form,np,nodes,cores_per_node,latency_ns,bandwidth_Bps,ranks_as,repeats,"
-                        + "median_s,min_s,max_s,speedup,comm_hidden,times_s,status\n");
+                        + "median_s,min_s,max_s,speedup,comm_hidden,times_s,status,cpu_s\n");
         for (Row r : rows) {
             RunPlan p = r.plan();
             String times = r.times().stream().map(t -> String.format(Locale.ROOT, "%.6f", t))
@@ -100,7 +106,8 @@ public final class ResultTable {
                     p.virtual() ? "virtual" : "platform", Integer.toString(r.times().size()),
                     number(r.ok() ? r.median() : Double.NaN), number(r.ok() ? r.min() : Double.NaN),
                     number(r.ok() ? r.max() : Double.NaN), number(speedup(r)), number(hidden(r)), times,
-                    quote(r.status()))).append('\n');
+                    quote(r.status()), r.cpuTimes().stream().map(t -> String.format(Locale.ROOT, "%.3f", t))
+                            .collect(Collectors.joining(";")))).append('\n');
         }
         return sb.toString();
     }

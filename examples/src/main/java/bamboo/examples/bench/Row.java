@@ -8,6 +8,7 @@ import java.util.List;
 public final class Row {
     private final RunPlan plan;
     private final List<Double> times = new ArrayList<>();
+    private final List<Double> cpuTimes = new ArrayList<>();
     private String failure;
 
     public Row(RunPlan plan) {
@@ -21,6 +22,13 @@ public final class Row {
     /** Records one run's time in seconds. */
     public void add(double seconds) {
         times.add(seconds);
+    }
+
+    /** Records one run's time and its process's CPU time in that run, both in seconds (the CPU time NaN
+     *  when the runner cannot tell: {@link Runner#lastCpuSeconds()}). */
+    public void add(double seconds, double cpuSeconds) {
+        times.add(seconds);
+        cpuTimes.add(cpuSeconds);
     }
 
     /** Records that a run failed; later repeats are not run. */
@@ -43,6 +51,12 @@ public final class Row {
 
     public List<Double> times() {
         return List.copyOf(times);
+    }
+
+    /** The CPU times of the runs that reported one (seconds, in run order), or an empty list. */
+    public List<Double> cpuTimes() {
+        return cpuTimes.size() == times.size() && cpuTimes.stream().noneMatch(c -> Double.isNaN(c))
+                ? List.copyOf(cpuTimes) : List.of();
     }
 
     /** What the table shows instead of figures: {@code skipped: ...} or {@code FAILED: ...}, else "". */

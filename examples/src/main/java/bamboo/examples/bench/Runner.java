@@ -12,6 +12,16 @@ public interface Runner {
     double run(RunPlan plan, String[] argv) throws RunFailure;
 
     /**
+     * The CPU time (seconds, every thread of the process that ran it) of the last {@link #run}'s timed
+     * part, or NaN when this runner cannot tell (runs inside the benchmark's JVM share its CPU clock
+     * with everything else). Runners that start a child JVM per run can: on a shared machine a run's
+     * CPU time tells a library that does more work from one that was merely descheduled.
+     */
+    default double lastCpuSeconds() {
+        return Double.NaN;
+    }
+
+    /**
      * What {@link #prepare} will do for {@code plan} before its first run, for the progress display
      * (e.g. "translating X"), or null when there is nothing to prepare.
      */

@@ -59,12 +59,49 @@ class MpjPeerRowsTest {
         Row child = row(MpjPeer.OURS_VARIANT, 0, Double.POSITIVE_INFINITY, null, 0.9, 0.8, 1.0);
         Row peer = row(MpjPeer.VARIANT, 0, Double.POSITIVE_INFINITY, null, 1.3, 1.2, 1.1);
         ResultTable t = new ResultTable(List.of(basic, nocomm, child, peer));
-        assertEquals("ours/MPJ Express 0.75x (both in child JVMs: ours 0.9000 s); our nocomm in this JVM 0.50x",
-                MpjPeer.note(t, peer));
+        assertEquals("ours/MPJ Express 0.75x (both in child JVMs: ours 0.9000 s); per pair 0.69x [0.67-0.91]; "
+                + "our nocomm in this JVM 0.50x", MpjPeer.note(t, peer));
         assertEquals("our shim in a child JVM per run, as MPJ Express", MpjPeer.note(t, child));
         assertTrue(Double.isNaN(t.speedup(child)) && Double.isNaN(t.hidden(child)),
                 "no interconnect: no speed-up over basic");
         assertEquals(0.6, t.medianOf("jacobi3d", "nocomm"), 0, "nocomm stays the bound of comm hidden");
+    }
+
+    /** The spread of the ratio: pair by pair (repeat i beside repeat i), by wall time and by the child
+     *  JVMs' CPU time when both rows have it. */
+    @Test
+    void peerNoteGivesThePerPairSpreadAndTheCpuRatio() {
+        Row child = new Row(new RunPlan(APP, MpjPeer.OURS_VARIANT, 0, "Basic", 2, 2, 1, 0, Double.POSITIVE_INFINITY,
+                false, null));
+        Row peer = new Row(new RunPlan(APP, MpjPeer.VARIANT, 0, "Basic", 2, 2, 1, 0, Double.POSITIVE_INFINITY,
+                false, null));
+        double[][] pairs = {{0.40, 0.36, 1.0, 1.2}, {0.50, 0.40, 1.1, 1.0}, {0.30, 0.60, 0.9, 1.8}};
+        for (double[] p : pairs) {
+            child.add(p[0], p[2]);
+            peer.add(p[1], p[3]);
+        }
+        ResultTable t = new ResultTable(List.of(child, peer));
+        assertEquals("ours/MPJ Express 1.00x (both in child JVMs: ours 0.4000 s); per pair 1.11x [0.50-1.25], "
+                + "CPU 0.83x [0.50-1.10]", MpjPeer.note(t, peer));
+        assertTrue(t.csv().contains(",1.000;1.100;0.900\n"), t.csv());
+    }
+
+    @Test
+    void aRowWithoutCpuTimesGivesTheWallSpreadOnly() {
+        Row child = row(MpjPeer.OURS_VARIANT, 0, Double.POSITIVE_INFINITY, null, 0.4, 0.5);
+        Row peer = new Row(new RunPlan(APP, MpjPeer.VARIANT, 0, "Basic", 2, 2, 1, 0, Double.POSITIVE_INFINITY,
+                false, null));
+        peer.add(0.4, 1.0);
+        peer.add(0.5, 1.0);
+        assertEquals("; per pair 1.00x [1.00-1.00]", MpjPeer.spread(child, peer));
+        assertTrue(child.cpuTimes().isEmpty());
+    }
+
+    @Test
+    void theCpuFigureIsReadAfterTheTimedMarkerOnly() {
+        assertEquals(1.25, MpjPeer.cpuOf("warm-up\n" + MpjChild.TIMED + "\ntime 1\n" + MpjChild.CPU + "1250\n"), 1e-12);
+        assertTrue(Double.isNaN(MpjPeer.cpuOf(MpjChild.CPU + "1250\n")), "no timed run, no figure");
+        assertTrue(Double.isNaN(MpjPeer.cpuOf(MpjChild.TIMED + "\n" + MpjChild.CPU + "n/a\n")));
     }
 
     @Test

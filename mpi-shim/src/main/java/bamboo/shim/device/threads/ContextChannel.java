@@ -77,8 +77,9 @@ public final class ContextChannel implements Channel {
                 recvType, source, recvTag, label + " sendrecv");
         final Pending s = endpoint.isend(scope, sendBuf, sendOffset * sendType.elementsPerItem(), sendElements,
                 sendType, dest, sendTag, SendMode.STANDARD, label + " sendrecv");
-        endpoint.await(s, null);
+        // The receive first: a deferred send (SendOp) may meanwhile be taken straight from our buffer.
         endpoint.await(r, null);
+        endpoint.await(s, null);
         return r.complete();
     }
 

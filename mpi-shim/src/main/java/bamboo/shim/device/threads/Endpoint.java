@@ -227,9 +227,22 @@ public final class Endpoint {
 
     // ---- point-to-point ------------------------------------------------------------------------------
 
+    /**
+     * Eager sends of at least this many bytes that find no posted receive are deferred when non-blocking
+     * ({@link SendOp}): below it an eager copy costs less than the deferral's bookkeeping (a request object
+     * and one more lock of the receiver's mailbox when the sender waits).
+     */
+    static final int DEFER_MIN_BYTES = 16 * 1024;
+
     /** Starts a send of {@code elements} array elements of {@code buf} from {@code offset} (checked). */
     public Pending isend(Scope scope, Object buf, int offset, int elements, Datatype type, int dest, int tag,
                          SendMode mode, String call) throws MPIException {
+        return isend(scope, buf, offset, elements, type, dest, tag, mode, call, true);
+    }
+
+    /** {@link #isend}; {@code deferrable} false for a blocking send, which waits for itself at once. */
+    private Pending isend(Scope scope, Object buf, int offset, int elements, Datatype type, int dest, int tag,
+                          SendMode mode, String call, boolean deferrable) throws MPIException {
         if (dest == MPI.PROC_NULL) {
             return new Completed(this, MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
@@ -280,7 +293,15 @@ public final class Endpoint {
                 data = Transfer.copyOf(buf, offset, elements);
             } else if (mode == SendMode.COPY || eager && to.unexpected.tryReserve(bytes)) {
                 budget = mode == SendMode.COPY ? null : to.unexpected;
-                data = Transfer.copyOf(buf, offset, elements);
+                if (deferrable && mode != SendMode.COPY && bytes >= DEFER_MIN_BYTES) {
+                    // No receive posted yet: leave the data in the sender's buffer until the sender waits;
+                    // a receive posted meanwhile copies it once, straight out (SendOp, deferred).
+                    data = buf;
+                    dataOffset = offset;
+                    op = SendOp.deferred(this, to.mailbox, scope, dest, tag, call, buf, offset, elements);
+                } else {
+                    data = Transfer.copyOf(buf, offset, elements);
+                }
             } else {
                 // Rendezvous: above the eager limit, synchronous, or over the receiver's budget (flow
                 // control; legal for a standard send, which may complete only when received).
@@ -382,7 +403,7 @@ public final class Endpoint {
     /** Blocking send. */
     public void send(Scope scope, Object buf, int offset, int elements, Datatype type, int dest, int tag,
                      SendMode mode, String call) throws MPIException {
-        final Pending p = isend(scope, buf, offset, elements, type, dest, tag, mode, call);
+        final Pending p = isend(scope, buf, offset, elements, type, dest, tag, mode, call, false);
         if (!p.poll()) {
             await(p, null);
         }

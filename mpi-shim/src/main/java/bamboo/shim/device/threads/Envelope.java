@@ -5,7 +5,10 @@ import mpi.Datatype;
 /**
  * A message in a receiver's mailbox. Eager messages carry a private copy of the data; rendezvous and
  * synchronous messages carry a reference to the sender's buffer and the sender's operation, which
- * completes when a receive has copied the data out (one copy per message).
+ * completes when a receive has copied the data out (one copy per message). A deferred eager send starts
+ * like a rendezvous and may become an eager copy later ({@link Mailbox#detach}): {@link #data},
+ * {@link #dataOffset} and {@link #sendOp} change then, under the mailbox lock, and only while the message
+ * is not {@link #taken}.
  */
 final class Envelope {
     final int context;
@@ -15,12 +18,17 @@ final class Envelope {
     /** Array elements (objects for {@code OBJECT}). */
     final int elements;
     /** Primitive array (copy or the sender's), or the serialised bytes of {@code OBJECT} elements. */
-    final Object data;
-    final int dataOffset;
+    Object data;
+    int dataOffset;
     /** Bytes on the wire, for the simulated interconnect. */
     final int bytes;
-    /** The sender's operation when it waits for the match (rendezvous or synchronous), else null. */
-    final SendOp sendOp;
+    /** The sender's operation when it waits for the match (rendezvous, synchronous or a deferred eager send
+     *  not yet copied), else null. */
+    SendOp sendOp;
+    /** Set under the mailbox lock once a receive (or a take, or a cancel) has claimed the message: its
+     *  data is then read outside the lock and must no longer change. Volatile so that a sender polling its
+     *  deferred send sees without the lock that copying it would be wasted. */
+    volatile boolean taken;
 
     /** Per (sender, receiver) sequence number, assigned in send order; matching follows it. */
     long seq;

@@ -172,6 +172,7 @@ final class Mailbox {
                 if (Matching.matches(e, context, source, tag)) {
                     unexpected.remove(i);
                     unexpectedCount = unexpected.size();
+                    e.taken = true;
                     found = e;
                     break;
                 }
@@ -228,13 +229,38 @@ final class Mailbox {
         try {
             if (unexpected.remove(e)) {
                 unexpectedCount = unexpected.size();
+                e.taken = true;
                 return true;
             }
             if (transit.remove(e)) {
                 recomputeNextArrival();
+                e.taken = true;
                 return true;
             }
             return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Turns a deferred eager send into an ordinary eager message: if no receive has claimed {@code e} yet
+     * (it waits unexpected, in transit or in the reorder buffer), its data becomes {@code copy} (the
+     * sender's data, copied by the caller outside the lock) and it no longer refers to the sender's
+     * operation, which the caller then completes. False, with nothing changed, when a receive has
+     * claimed it meanwhile (it copies from the sender's buffer and completes the operation itself) or
+     * another thread detached it first.
+     */
+    boolean detach(Envelope e, SendOp op, Object copy) {
+        lock.lock();
+        try {
+            if (e.taken || e.sendOp != op) {
+                return false;
+            }
+            e.data = copy;
+            e.dataOffset = 0;
+            e.sendOp = null;
+            return true;
         } finally {
             lock.unlock();
         }
@@ -367,6 +393,7 @@ final class Mailbox {
     }
 
     private void addMatch(RecvOp r, Envelope e) {
+        e.taken = true;
         r.matched = e;
         r.nextMatch = chain;
         chain = r;

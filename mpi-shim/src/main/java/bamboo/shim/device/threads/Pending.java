@@ -20,6 +20,17 @@ public interface Pending extends WaitCondition {
     /** Tries to cancel; true when the operation is now cancelled (it will not complete otherwise). */
     boolean cancel();
 
+    /** True when a Waitall should wait for the others first: it can complete at once on the caller's
+     *  thread, but costs less if it is left a moment (a deferred eager send, see {@link SendOp}). */
+    default boolean waitLast() {
+        return false;
+    }
+
+    /** The request is being freed ({@code Request.Free}): anything that still needs the caller's buffer
+     *  must stop needing it now, since the caller may reuse it. */
+    default void free() {
+    }
+
     /** The process that started this operation. */
     Endpoint owner();
 }
