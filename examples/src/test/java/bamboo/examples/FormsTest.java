@@ -1,6 +1,7 @@
 package bamboo.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
@@ -59,6 +60,41 @@ class FormsTest {
             b.add(Arguments.of("cg", form, new String[] {"n=600", "warmup=false"}));
         }
         return b.build();
+    }
+
+    /**
+     * With {@code profile=true} rank 0 prints the kernel's sums over all ranks: every point of the grid is
+     * counted once per sweep (or step) whatever the form (the split forms relax it in two calls), and the
+     * run still verifies.
+     */
+    @ParameterizedTest(name = "{0} {1} np={2} profile=true")
+    @MethodSource("profiled")
+    void profileCountsEveryPointOncePerSweep(String app, String form, int np, long points, String[] args) {
+        String formName = form.toLowerCase(java.util.Locale.ROOT);
+        String out = AppRun.verified(app, formName, "bamboo.examples." + app + "." + form, np, args);
+        String expected = app + " " + formName + ": kernel over " + np + " ranks: " + points + " points in ";
+        assertTrue(out.contains(expected), () -> "expected '" + expected + "' in:\n" + out);
+        assertTrue(out.matches("(?s).*thread CPU \\([0-9.]+ ns per point\\); halo copies [0-9.]+ s wall\\R.*"),
+                () -> "platform threads measure thread CPU:\n" + out);
+    }
+
+    static Stream<Arguments> profiled() {
+        Stream.Builder<Arguments> b = Stream.builder();
+        for (String form : FORMS) {
+            for (int np : new int[] {1, 3}) {
+                b.add(Arguments.of("jacobi2d", form, np, 29L * 29 * 17,
+                        new String[] {"n=29", "iters=17", "resEvery=4", "profile=true"}));
+                b.add(Arguments.of("halo26", form, np + 1, 12L * 12 * 12 * 5,
+                        new String[] {"n=12", "steps=5", "profile=true"}));
+            }
+        }
+        return b.build();
+    }
+
+    @Test
+    void withoutProfileNoKernelLine() {
+        String out = AppRun.verified("jacobi2d", "basic", "bamboo.examples.jacobi2d.Basic", 2, "n=16", "iters=3");
+        assertFalse(out.contains("kernel over"), out);
     }
 
     @Test

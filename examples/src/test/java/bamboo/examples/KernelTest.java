@@ -2,7 +2,9 @@ package bamboo.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import bamboo.examples.common.KernelClock;
 import bamboo.examples.common.Reference;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +61,64 @@ class KernelTest {
         assertEquals(26, centre.neighbourCount());
         assertEquals(1, centre.regionSize(0), "a corner");
         assertEquals(9, centre.regionSize(4), "a face of a 3x3x3 block");
+    }
+
+    @Test
+    void profiledKernelsComputeTheSameAndCountEveryPointOnce() {
+        for (int n : new int[] {1, 2, 3, 9}) {
+            bamboo.examples.jacobi2d.Kernel plain = new bamboo.examples.jacobi2d.Kernel(n, 1, 0);
+            bamboo.examples.jacobi2d.Kernel timed = new bamboo.examples.jacobi2d.Kernel(n, 1, 0);
+            timed.profile();
+            double[] buf = new double[timed.edgeSize(0)];
+            timed.pack(0, buf);
+            timed.unpack(0, buf);
+            double a = plain.relaxAll();
+            assertEquals(a, timed.relaxInterior() + timed.relaxBoundary(), 1e-12 * Math.max(1e-300, Math.abs(a)), "n=" + n);
+            plain.swap();
+            timed.swap();
+            assertEquals(plain.relaxAll(), timed.relaxAll(), 0.0, "n=" + n);
+            long[] sums = timed.profileSums();
+            assertEquals(2L * n * n, sums[KernelClock.POINTS], "n=" + n);
+            assertEquals(3, sums[KernelClock.COMPUTE_CALLS], "n=" + n);
+            assertEquals(1, sums[KernelClock.RANKS]);
+            assertEquals(0, sums[KernelClock.NO_CPU], "platform threads have a CPU clock");
+        }
+        for (int n : new int[] {2, 3, 5}) {
+            bamboo.examples.halo26.Kernel timed = new bamboo.examples.halo26.Kernel(n, 1, 0);
+            timed.profile();
+            double dt = timed.localTimeStep();
+            timed.updateInterior(dt);
+            timed.updateBoundary(dt);
+            timed.swap();
+            timed.updateAll(timed.localTimeStep());
+            long[] sums = timed.profileSums();
+            assertEquals(2L * n * n * n, sums[KernelClock.POINTS], "n=" + n);
+            assertEquals(5, sums[KernelClock.COMPUTE_CALLS], "n=" + n);
+        }
+    }
+
+    @Test
+    void profileSumsWithoutProfileIsAClearError() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new bamboo.examples.halo26.Kernel(4, 1, 0).profileSums());
+        assertEquals("halo26: Kernel.profileSums() without Kernel.profile()", e.getMessage());
+    }
+
+    @Test
+    void theKernelLineNamesRanksWithoutThreadCpu() {
+        long[] sums = new long[KernelClock.SLOTS];
+        sums[KernelClock.RANKS] = 16;
+        sums[KernelClock.NO_CPU] = 16;
+        sums[KernelClock.POINTS] = 1000;
+        sums[KernelClock.COMPUTE_CALLS] = 10;
+        sums[KernelClock.COMPUTE_WALL] = 2_000;
+        assertEquals("kernel over 16 ranks: 1000 points in 10 calls, 0.0000 s wall (2.000 ns per point), "
+                + "thread CPU n/a on 16 of 16 ranks (virtual threads); halo copies 0.0000 s wall", KernelClock.line(sums));
+        assertThrows(IllegalArgumentException.class, () -> KernelClock.line(new long[3]));
+        long[] reduced = KernelClock.withChecksum(42, sums);
+        assertEquals(42, reduced[0]);
+        assertEquals(KernelClock.line(sums), KernelClock.line(reduced, 1));
+        assertEquals(1, KernelClock.withChecksum(42, null).length, "without profile only the checksum");
     }
 
     @Test

@@ -2,6 +2,7 @@ package bamboo.examples.halo26;
 
 import bamboo.examples.common.Decomp;
 import bamboo.examples.common.Hash;
+import bamboo.examples.common.KernelClock;
 import bamboo.examples.common.Reference;
 
 /**
@@ -23,6 +24,7 @@ public final class Kernel {
     private final int lx, ly, lz, ox, oy, oz, sx, sy;
     private final int[] neighbour = new int[DIRECTIONS];
     private double[] u, v;
+    private KernelClock clock;    // null unless profile() was called: the untimed calls stay as they were
 
     /** The block of process {@code rank} of {@code np}. */
     public Kernel(int n, int np, int rank) {
@@ -100,18 +102,56 @@ public final class Kernel {
         return delta == 0 ? l : 1;
     }
 
+    /**
+     * Times this block's kernel calls from now on (argument {@code profile=true}; see {@link KernelClock}):
+     * the time step and the updates as compute, counting the cells updated as points.
+     */
+    public void profile() {
+        clock = new KernelClock();
+    }
+
+    /** The sums of {@link #profile()}'s clock so far, to be reduced over the ranks. */
+    public long[] profileSums() {
+        if (clock == null) {
+            throw new IllegalStateException("halo26: Kernel.profileSums() without Kernel.profile()");
+        }
+        return clock.sums();
+    }
+
     /** Copies the owned cells next to direction {@code d} into {@code buf}. */
     public void pack(int d, double[] buf) {
-        copy(d, false, buf);
+        if (clock == null) {
+            copy(d, false, buf);
+        } else {
+            clock.startHalo();
+            copy(d, false, buf);
+            clock.stopHalo();
+        }
     }
 
     /** Copies {@code buf} into the ghost cells of direction {@code d}. */
     public void unpack(int d, double[] buf) {
-        copy(d, true, buf);
+        if (clock == null) {
+            copy(d, true, buf);
+        } else {
+            clock.startHalo();
+            copy(d, true, buf);
+            clock.stopHalo();
+        }
     }
 
     /** The largest stable step the owned cells allow (its minimum over all processes is the step). */
     public double localTimeStep() {
+        if (clock == null) {
+            return minTimeStep();
+        }
+        clock.startCompute();
+        double m = minTimeStep();
+        clock.stopCompute(0);
+        return m;
+    }
+
+    private double minTimeStep() {
         double m = Double.MAX_VALUE;
         for (int i = 1; i <= lx; i++) {
             for (int j = 1; j <= ly; j++) {
@@ -126,16 +166,42 @@ public final class Kernel {
 
     /** Advances every owned cell by {@code dt} (ghosts must be current). */
     public void updateAll(double dt) {
+        if (clock == null) {
+            update(dt, 1, lx, 1, ly, 1, lz);
+            return;
+        }
+        clock.startCompute();
         update(dt, 1, lx, 1, ly, 1, lz);
+        clock.stopCompute((long) lx * ly * lz);
     }
 
     /** Advances the owned cells that read no ghost. */
     public void updateInterior(double dt) {
+        if (clock == null) {
+            update(dt, 2, lx - 1, 2, ly - 1, 2, lz - 1);
+            return;
+        }
+        clock.startCompute();
         update(dt, 2, lx - 1, 2, ly - 1, 2, lz - 1);
+        clock.stopCompute(interiorCells());
     }
 
     /** Advances the owned cells {@link #updateInterior} leaves out. */
     public void updateBoundary(double dt) {
+        if (clock == null) {
+            boundary(dt);
+            return;
+        }
+        clock.startCompute();
+        boundary(dt);
+        clock.stopCompute((long) lx * ly * lz - interiorCells());
+    }
+
+    private long interiorCells() {
+        return (long) Math.max(0, lx - 2) * Math.max(0, ly - 2) * Math.max(0, lz - 2);
+    }
+
+    private void boundary(double dt) {
         updateShell(dt, 1, 1, 1, ly, 1, lz);
         if (lx > 1) {
             updateShell(dt, lx, lx, 1, ly, 1, lz);

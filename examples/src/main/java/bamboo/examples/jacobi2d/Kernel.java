@@ -2,6 +2,7 @@ package bamboo.examples.jacobi2d;
 
 import bamboo.examples.common.Decomp;
 import bamboo.examples.common.Hash;
+import bamboo.examples.common.KernelClock;
 import bamboo.examples.common.Reference;
 
 /**
@@ -24,6 +25,7 @@ public final class Kernel {
     private final int[] neighbour = new int[EDGES];
     private final double[] rhs;       // h^2 f at every local point
     private double[] u, v;
+    private KernelClock clock;    // null unless profile() was called: the untimed calls stay as they were
 
     /** The block of process {@code rank} of {@code np} of an {@code n^2} grid. */
     public Kernel(int n, int np, int rank) {
@@ -79,28 +81,79 @@ public final class Kernel {
         return edge < 2 ? ly : lx;
     }
 
+    /** Times this block's kernel calls from now on (argument {@code profile=true}; see {@link KernelClock}). */
+    public void profile() {
+        clock = new KernelClock();
+    }
+
+    /** The sums of {@link #profile()}'s clock so far, to be reduced over the ranks. */
+    public long[] profileSums() {
+        if (clock == null) {
+            throw new IllegalStateException("jacobi2d: Kernel.profileSums() without Kernel.profile()");
+        }
+        return clock.sums();
+    }
+
     /** Copies the owned row or column next to {@code edge} into {@code buf}. */
     public void pack(int edge, double[] buf) {
-        copyEdge(edge, false, buf, true);
+        if (clock == null) {
+            copyEdge(edge, false, buf, true);
+        } else {
+            clock.startHalo();
+            copyEdge(edge, false, buf, true);
+            clock.stopHalo();
+        }
     }
 
     /** Copies {@code buf} into the ghost row or column of {@code edge}. */
     public void unpack(int edge, double[] buf) {
-        copyEdge(edge, true, buf, false);
+        if (clock == null) {
+            copyEdge(edge, true, buf, false);
+        } else {
+            clock.startHalo();
+            copyEdge(edge, true, buf, false);
+            clock.stopHalo();
+        }
     }
 
     /** Relaxes every owned point into the new grid; returns the squared residual of the current grid. */
     public double relaxAll() {
-        return relax(1, lx, 1, ly);
+        if (clock == null) {
+            return relax(1, lx, 1, ly);
+        }
+        clock.startCompute();
+        double r = relax(1, lx, 1, ly);
+        clock.stopCompute((long) lx * ly);
+        return r;
     }
 
     /** Relaxes the owned points that read no ghost value; returns their squared residual. */
     public double relaxInterior() {
-        return relax(2, lx - 1, 2, ly - 1);
+        if (clock == null) {
+            return relax(2, lx - 1, 2, ly - 1);
+        }
+        clock.startCompute();
+        double r = relax(2, lx - 1, 2, ly - 1);
+        clock.stopCompute(interiorPoints());
+        return r;
     }
 
     /** Relaxes the owned points {@link #relaxInterior()} leaves out; returns their squared residual. */
     public double relaxBoundary() {
+        if (clock == null) {
+            return boundary();
+        }
+        clock.startCompute();
+        double r = boundary();
+        clock.stopCompute((long) lx * ly - interiorPoints());
+        return r;
+    }
+
+    private long interiorPoints() {
+        return (long) Math.max(0, lx - 2) * Math.max(0, ly - 2);
+    }
+
+    private double boundary() {
         double r = relaxShell(1, 1, 1, ly);
         if (lx > 1) {
             r += relaxShell(lx, lx, 1, ly);

@@ -1,5 +1,6 @@
 package bamboo.examples.jacobi2d;
 
+import bamboo.examples.common.KernelClock;
 import bamboo.examples.common.Params;
 import bamboo.examples.common.Reference;
 import bamboo.examples.common.Report;
@@ -13,7 +14,7 @@ import mpi.Request;
  * ring.
  *
  * <p>Arguments ({@code key=value}): {@code n} (grid points per axis, default 512), {@code iters} (100),
- * {@code resEvery} (10), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer),
+ * {@code resEvery} (10), {@code warmup} (true: an untimed {@code Kernel.warmUp()} before the timer), {@code profile} (false: true times the kernel's calls and prints their sums, see {@link KernelClock}),
  * {@code check} (the expected {@link Reference}; computed on rank 0 if absent).
  */
 public class SplitPhase {
@@ -28,11 +29,15 @@ public class SplitPhase {
         int resEvery = p.positive("resEvery", 10);
         String check = p.text("check", "");
         boolean warmup = p.flag("warmup", true);
+        boolean profile = p.flag("profile", false);
         p.requireAllUsed();
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
 
         Kernel k = new Kernel(n, size, rank);
+        if (profile) {
+            k.profile();  // times the kernel's calls; see KernelClock
+        }
         int[] nb = k.neighbours();
         double[][] out = new double[Kernel.EDGES][];
         double[][] in = new double[Kernel.EDGES][];
@@ -81,9 +86,11 @@ public class SplitPhase {
         double[] time = {MPI.Wtime() - t0};
         double[] maxTime = new double[1];
         MPI.COMM_WORLD.Allreduce(time, 0, maxTime, 0, 1, MPI.DOUBLE, MPI.MAX);
-        long[] sum = {k.checksum()};
-        long[] gSum = new long[1];
-        MPI.COMM_WORLD.Allreduce(sum, 0, gSum, 0, 1, MPI.LONG, MPI.SUM);
+        // the checksum and, with profile=true, the kernel's timing sums: one reduction for both (a collective
+        // of its own would add a state machine to the translated task's execute(), which C2 compiles)
+        long[] sum = KernelClock.withChecksum(k.checksum(), profile ? k.profileSums() : null);
+        long[] gSum = new long[sum.length];
+        MPI.COMM_WORLD.Allreduce(sum, 0, gSum, 0, sum.length, MPI.LONG, MPI.SUM);
 
         if (rank == 0) {
             Report.info(APP, FORM, n + "^2 grid, " + iters + " sweeps, " + size + " ranks, residual "
@@ -91,6 +98,9 @@ public class SplitPhase {
             Reference ref = check.isEmpty() ? Kernel.sequential(n, iters, resEvery) : Reference.decode(APP, check);
             Report.verify(APP, FORM, "residual", gSum[0], Kernel.norm(gRes[0]), ref, 1e-10);
             Report.time(APP, FORM, maxTime[0]);
+            if (profile) {
+                Report.info(APP, FORM, KernelClock.line(gSum, 1));
+            }
         }
         MPI.Finalize();
     }

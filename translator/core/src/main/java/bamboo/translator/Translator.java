@@ -16,6 +16,8 @@ import bamboo.translator.parse.ParsedUnit;
 import bamboo.translator.parse.SourceFile;
 
 import bamboo.translator.inline.MethodInliner;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.MethodCallExpr;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -64,6 +66,23 @@ public final class Translator {
         }
     }
 
+    /**
+     * The calls inside a program's class, in pre-order: {@code findAll(MethodCallExpr)} of the class, taken
+     * from the unit's calls as parsed (nothing has been rewritten yet) instead of walking the class again.
+     */
+    private static List<MethodCallExpr> callsIn(ParsedUnit u, Program p) {
+        List<MethodCallExpr> in = new ArrayList<>();
+        for (MethodCallExpr c : u.calls()) {
+            for (Node n = c; n != null; n = n.getParentNode().orElse(null)) {
+                if (n == p.type()) {
+                    in.add(c);
+                    break;
+                }
+            }
+        }
+        return in;
+    }
+
     private TranslationResult run(List<SourceFile> sources, boolean emit, JavaSources parser) {
         Diagnostics d = new Diagnostics();
         List<ParsedUnit> units = parser.parseAll(sources, d);
@@ -72,7 +91,7 @@ public final class Translator {
         for (ParsedUnit u : units) {
             List<Program> found = new ProgramFinder().find(u, d);
             for (Program p : found) {
-                classifier.classify(p.type(), p.fileName(), d);
+                classifier.classify(callsIn(u, p), p.fileName(), d);
             }
             // MPI calls elsewhere only matter if a rank body reaches them: classify without reporting.
             classifier.classify(u.calls(), u.fileName(), new Diagnostics()); // as parsed: findAll(MethodCallExpr)

@@ -112,4 +112,37 @@ class TranslatedExamplesTest {
         String verified = name + " annotated: verified" + (ref != null ? " against the sequential reference: " : ": ");
         assertTrue(output.contains(verified), () -> "expected '" + verified + "' in:\n" + output);
     }
+
+    /**
+     * jacobi2d's and halo26's {@code profile=true} in the translated form: the kernel's sums are reduced
+     * over the tasks like the results (the tasks of a node share its workers), so every point is counted
+     * once per sweep or step.
+     */
+    @ParameterizedTest(name = "{0} profile=true")
+    @MethodSource("profiled")
+    void translatedProfileCountsEveryPointOnce(String name, Map<String, String> overrides, long points) {
+        AppSpec app = Apps.byName(name);
+        Map<String, String> problem = app.problem(false, overrides);
+        Reference ref = app.reference().apply(problem);
+        String[] base = AppSpec.argv(problem, ref);
+        String[] argv = java.util.Arrays.copyOf(base, base.length + 1);
+        argv[base.length] = "profile=true";
+        RunPlan plan = new RunPlan(app, "bamboo", 2, "Annotated", 4, 2, 2, LATENCY_NANOS, BANDWIDTH, false, null);
+        String output;
+        try {
+            output = RUNNER.output(plan, argv);
+            OutputParser.time(name, output);
+        } catch (Runner.RunFailure e) {
+            fail(name + " profile=true: " + e.getMessage());
+            return;
+        }
+        String expected = name + " annotated: kernel over 4 ranks: " + points + " points in ";
+        assertTrue(output.contains(expected), () -> "expected '" + expected + "' in:\n" + output);
+    }
+
+    static Stream<Arguments> profiled() {
+        return Stream.of(
+                Arguments.of("jacobi2d", Map.of("n", "29", "iters", "17", "resEvery", "4"), 29L * 29 * 17),
+                Arguments.of("halo26", Map.of("n", "12", "steps", "5"), 12L * 12 * 12 * 5));
+    }
 }

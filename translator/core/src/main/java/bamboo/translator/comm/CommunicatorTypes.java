@@ -1,13 +1,13 @@
 package bamboo.translator.comm;
 
 import bamboo.translator.parse.Walk;
+import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
-import com.github.javaparser.ast.comments.Comment;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -111,45 +111,9 @@ public final class CommunicatorTypes {
         }
     }
 
-    /**
-     * {@code n.toString()}, without printing in the common case (printing every scope was a twentieth of
-     * emitting a task class): a dotted name or a plain type without comments in it or beside it.
-     */
+    /** {@code n.toString()}, without printing in the common case (see {@link Printed#text}). */
     static String printed(Node n) {
-        String plain = commentFree(n) && n.getParentNode().map(p -> p.getChildNodes().stream()
-                .noneMatch(c -> c instanceof Comment)).orElse(true) ? plain(n) : null;
-        return plain != null ? plain : n.toString();
-    }
-
-    private static String plain(Node n) {
-        if (n instanceof NameExpr) {
-            return ((NameExpr) n).getNameAsString();
-        }
-        if (n instanceof FieldAccessExpr && ((FieldAccessExpr) n).getTypeArguments().isEmpty()) {
-            String scope = plain(((FieldAccessExpr) n).getScope());
-            return scope == null ? null : scope + "." + ((FieldAccessExpr) n).getNameAsString();
-        }
-        if (n instanceof ClassOrInterfaceType) {
-            ClassOrInterfaceType t = (ClassOrInterfaceType) n;
-            if (t.getTypeArguments().isPresent() || t.getAnnotations().isNonEmpty()) {
-                return null;
-            }
-            String scope = t.getScope().map(CommunicatorTypes::plain).orElse("");
-            return scope == null ? null : scope.isEmpty() ? t.getNameAsString() : scope + "." + t.getNameAsString();
-        }
-        return null;
-    }
-
-    private static boolean commentFree(Node n) {
-        if (n instanceof Comment || n.getComment().isPresent()) {
-            return false;
-        }
-        for (Node c : n.getChildNodes()) {
-            if (!commentFree(c)) {
-                return false;
-            }
-        }
-        return true;
+        return Printed.text(n);
     }
 
     private String replacement(String scope, String name) {

@@ -2,19 +2,27 @@ package bamboo.translator.emit;
 
 import bamboo.translator.parse.Walk;
 import bamboo.translator.parse.Templates;
-import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.Name;
+import com.github.javaparser.ast.expr.SimpleName;
+import com.github.javaparser.ast.type.PrimitiveType;
+
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The generated task's helpers for statuses, probes and requests, added to a task class only when its
@@ -456,41 +464,38 @@ final class TaskHelpers {
     private static final Set<String> PERSISTENT_USES = Set.of("bambooSendInit", "bambooRecvInit", "bambooFree",
             "bambooIsNull");
 
-    /** Adds to {@code c} every helper its code uses, and the helpers those use. */
-    static void addUsed(ClassOrInterfaceDeclaration c) {
-        addUsed(c, false);
-    }
-
     /**
      * Adds to {@code c} every helper its code uses, and the helpers those use.
      *
      * @param communicatorStatuses the program receives on communicators other than COMM_WORLD: statuses
      *                             then name the source as a rank and the tag as the user's tag of the
      *                             communicator the message came on ({@code TaskComm.status})
+     * @param avoid names that later rewrites of the task class look for (the program's name, its nested
+     *              types): a helper that mentions one goes in as a tree, so those rewrites see it
+     * @return what turns the printed class into the class with its helpers (see {@link Placed})
      */
-    static void addUsed(ClassOrInterfaceDeclaration c, boolean communicatorStatuses) {
+    static Placed addUsed(ClassOrInterfaceDeclaration c, boolean communicatorStatuses, Set<String> avoid) {
         boolean persistent = false;
         Set<String> added = new HashSet<>();
+        List<Helper> placed = new ArrayList<>();
         // Names only grow: after the whole class, each round looks only at the helpers the last one added
-        // (three walks of the whole class per round were a twentieth of a translation).
-        List<Node> scan = List.of(c);
-        while (!scan.isEmpty()) {
-            Set<String> used = new HashSet<>();
-            for (Node n : scan) {
-                Walk.preOrder(n, x -> {
-                    if (x instanceof MethodCallExpr) {
-                        used.add(((MethodCallExpr) x).getNameAsString());
-                    } else if (x instanceof NameExpr) {
-                        used.add(((NameExpr) x).getNameAsString());
-                    } else if (x instanceof ClassOrInterfaceType) {
-                        used.add(((ClassOrInterfaceType) x).getNameAsString());
-                    }
-                });
+        // (three walks of the whole class per round were a twentieth of a translation); a helper's own
+        // names are known once per JVM.
+        Set<String> used = new HashSet<>();
+        Walk.preOrder(c, x -> {
+            if (x instanceof MethodCallExpr) {
+                used.add(((MethodCallExpr) x).getNameAsString());
+            } else if (x instanceof NameExpr) {
+                used.add(((NameExpr) x).getNameAsString());
+            } else if (x instanceof ClassOrInterfaceType) {
+                used.add(((ClassOrInterfaceType) x).getNameAsString());
             }
+        });
+        while (!used.isEmpty()) {
             for (String p : PERSISTENT_USES) {
                 persistent |= used.contains(p); // what the helpers added before used is in earlier rounds
             }
-            List<Node> more = new ArrayList<>();
+            Set<String> more = new HashSet<>();
             for (Map.Entry<String, String> e : MEMBERS.entrySet()) {
                 if (used.contains(e.getKey()) && added.add(e.getKey())) {
                     String text = e.getKey().equals("BambooRequest") && persistent ? PERSISTENT_REQUEST : e.getValue();
@@ -500,12 +505,152 @@ final class TaskHelpers {
                                 .replace("(tag == o.tag || tag == mpi.MPI.ANY_TAG || o.tag == mpi.MPI.ANY_TAG)",
                                         "bamboo.runtime.comm.TaskComm.tagsOverlap(tag, o.tag)");
                     }
-                    BodyDeclaration<?> member = Templates.member(text);
-                    c.addMember(member);
-                    more.add(member);
+                    Helper h = Helper.of(text);
+                    if (h.mentionsAny(avoid)) {
+                        c.addMember(h.member());
+                    } else {
+                        c.addMember(Placed.placeholder(placed.size(), h.used().contains("bambooWorld")));
+                        placed.add(h);
+                    }
+                    more.addAll(h.used());
                 }
             }
-            scan = more;
+            used.clear();
+            used.addAll(more);
+        }
+        return new Placed(placed);
+    }
+
+    /** Every helper's name (for tests). */
+    static Set<String> names() {
+        return MEMBERS.keySet();
+    }
+
+    /** Names the task class's later rewrites look for whatever the program: communicator types and values. */
+    static final Set<String> REWRITTEN = Set.of("Comm", "Intracomm", "Group", "COMM_WORLD", "COMM_SELF",
+            "GROUP_EMPTY");
+
+    /**
+     * A helper's text, parsed and printed once per JVM: the tree, the text it prints as (a member of a
+     * top-level class), the names it uses (calls, names, types: further helpers) and every identifier in it.
+     */
+    record Helper(BodyDeclaration<?> template, String printed, Set<String> used, Set<String> identifiers) {
+        private static final ConcurrentHashMap<String, Helper> KNOWN = new ConcurrentHashMap<>();
+
+        static Helper of(String text) {
+            return KNOWN.computeIfAbsent(text, Helper::make);
+        }
+
+        private static Helper make(String text) {
+            BodyDeclaration<?> member = Templates.member(text);
+            Set<String> used = new HashSet<>();
+            Set<String> identifiers = new HashSet<>();
+            Walk.preOrder(member, x -> {
+                if (x instanceof MethodCallExpr) {
+                    used.add(((MethodCallExpr) x).getNameAsString());
+                } else if (x instanceof NameExpr) {
+                    used.add(((NameExpr) x).getNameAsString());
+                } else if (x instanceof ClassOrInterfaceType) {
+                    used.add(((ClassOrInterfaceType) x).getNameAsString());
+                }
+                if (x instanceof SimpleName) {
+                    identifiers.add(((SimpleName) x).getIdentifier());
+                } else if (x instanceof Name) {
+                    identifiers.add(((Name) x).getIdentifier());
+                }
+            });
+            return new Helper(member, Placed.asMember(member), Set.copyOf(used), Set.copyOf(identifiers));
+        }
+
+        BodyDeclaration<?> member() {
+            return template.clone();
+        }
+
+        boolean mentionsAny(Set<String> names) {
+            for (String n : names) {
+                if (identifiers.contains(n)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * The helpers of one task class as text. Their trees were printed once per JVM; in the class each stands
+     * as a one-line placeholder field whose name no source can hold ({@code #} and a random number: not an
+     * identifier, so neither in code nor, in practice, in a comment or string), and {@link #fill} puts each
+     * helper's printed text in place of its placeholder's line. A placeholder for a helper that calls
+     * {@code bambooWorld()} calls it too, so the task still gets its world communicator.
+     */
+    static final class Placed {
+        private static final String MARK = "#bambooHelper" + Long.toHexString(new SecureRandom().nextLong()) + "_";
+        private static final String[] FRAME = frame();
+
+        private final List<Helper> helpers;
+
+        Placed(List<Helper> helpers) {
+            this.helpers = List.copyOf(helpers);
+        }
+
+        static FieldDeclaration placeholder(int index, boolean callsWorld) {
+            VariableDeclarator v = new VariableDeclarator(PrimitiveType.intType(), MARK + index);
+            if (callsWorld) {
+                v.setInitializer(new MethodCallExpr(null, "bambooWorld"));
+            }
+            return new FieldDeclaration(new NodeList<>(), v);
+        }
+
+        /** The printed class (or compilation unit) with each placeholder's line replaced by its helper. */
+        String fill(String printed) {
+            if (helpers.isEmpty()) {
+                return printed;
+            }
+            StringBuilder b = new StringBuilder(printed.length() + helpers.size() * 512);
+            int from = 0;
+            for (int i = 0; i < helpers.size(); i++) {
+                int at = printed.indexOf(MARK + i + ";", from);
+                if (at < 0) {
+                    at = printed.indexOf(MARK + i + " =", from);
+                }
+                if (at < 0) {
+                    throw new IllegalStateException("helper placeholder " + i + " not printed");
+                }
+                int start = printed.lastIndexOf('\n', at) + 1;
+                int end = lineEnd(printed, at);
+                b.append(printed, from, start).append(helpers.get(i).printed());
+                from = end;
+            }
+            return b.append(printed, from, printed.length()).toString();
+        }
+
+        /** What {@code member} prints as in a top-level class: the same steps {@link #fill} undoes. */
+        static String asMember(BodyDeclaration<?> member) {
+            ClassOrInterfaceDeclaration c = new ClassOrInterfaceDeclaration();
+            c.addMember(member.clone());
+            String s = Printer.print(c);
+            if (!s.startsWith(FRAME[0]) || !s.endsWith(FRAME[1])) {
+                throw new IllegalStateException("helper printed out of its frame: " + s);
+            }
+            return s.substring(FRAME[0].length(), s.length() - FRAME[1].length());
+        }
+
+        /** A class of one placeholder, printed: the text before the placeholder's line and after it. */
+        private static String[] frame() {
+            ClassOrInterfaceDeclaration c = new ClassOrInterfaceDeclaration();
+            c.addMember(placeholder(0, false));
+            String s = Printer.print(c);
+            int at = s.indexOf(MARK + "0;");
+            int start = s.lastIndexOf('\n', at) + 1;
+            return new String[] {s.substring(0, start), s.substring(lineEnd(s, at))};
+        }
+
+        private static int lineEnd(String s, int at) {
+            int nl = s.indexOf('\n', at);
+            if (nl < 0) {
+                return s.length();
+            }
+            return nl > 0 && s.charAt(nl - 1) == '\r' ? nl - 1 : nl;
         }
     }
 }

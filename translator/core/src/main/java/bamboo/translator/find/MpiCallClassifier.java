@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import com.github.javaparser.StaticJavaParser;
@@ -81,7 +82,7 @@ public final class MpiCallClassifier {
      */
     private Optional<String> ownerType(MethodCallExpr call) {
         Expression scope = call.getScope().orElseThrow();
-        String text = scope.toString();
+        String text = Printed.text(scope); // toString(), without printing a plain name
         boolean typeLike = !text.isEmpty() && Character.isUpperCase(text.charAt(0));
         Object unit = call.findCompilationUnit().orElse(null);
         if (unit != cachedUnit) {

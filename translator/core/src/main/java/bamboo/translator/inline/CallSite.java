@@ -1,5 +1,9 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Printed;
+
+import bamboo.translator.parse.Walk;
+
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
@@ -126,7 +130,7 @@ final class CallSite {
         } else if (p instanceof ArrayCreationExpr) {
             ArrayCreationExpr a = (ArrayCreationExpr) p;
             for (var level : a.getLevels()) {
-                if (level.isAncestorOf(child) || level == child) {
+                if (Walk.isAncestorOf(level, child) || level == child) {
                     break;
                 }
                 level.getDimension().ifPresent(out::add);
@@ -163,8 +167,8 @@ final class CallSite {
         if (e instanceof FieldAccessExpr) {
             FieldAccessExpr f = (FieldAccessExpr) e;
             return f.getScope() instanceof NameExpr && isTypeName(f.getScope())
-                    && !names.locals().contains(f.getScope().toString())
-                    && !(f.getScope().toString().equals(names.program()) && names.mutable().contains(f.getNameAsString()));
+                    && !names.locals().contains(Printed.text(f.getScope()))
+                    && !(Printed.text(f.getScope()).equals(names.program()) && names.mutable().contains(f.getNameAsString()));
         }
         if (e instanceof EnclosedExpr) {
             return pure(((EnclosedExpr) e).getInner(), names);
@@ -197,7 +201,7 @@ final class CallSite {
 
     /** A name spelled like a type (capitalised) used as the scope of a field access or call. */
     private static boolean isTypeName(Node e) {
-        String n = e.toString();
+        String n = Printed.text(e);
         Node parent = e.getParentNode().orElse(null);
         return !n.isEmpty() && Character.isUpperCase(n.charAt(0))
                 && (parent instanceof FieldAccessExpr || parent instanceof MethodCallExpr);

@@ -240,10 +240,10 @@ public final class Members {
             for (Parameter p : declared.parameters().getOrDefault(name, List.of())) {
                 Node scope = p.getParentNode().orElse(null);
                 if (scope instanceof CatchClause || scope instanceof LambdaExpr) {
-                    if (scope.isAncestorOf(n)) {
+                    if (Walk.isAncestorOf(scope, n)) {
                         return true;
                     }
-                } else if (scope instanceof CallableDeclaration && scope.isAncestorOf(n)) {
+                } else if (scope instanceof CallableDeclaration && Walk.isAncestorOf(scope, n)) {
                     return true;
                 }
             }
@@ -259,7 +259,7 @@ public final class Members {
                     continue;
                 }
                 Node scope = scopeOf(v);
-                if (scope != null && scope.isAncestorOf(n) && pos(v) < at) {
+                if (scope != null && Walk.isAncestorOf(scope, n) && pos(v) < at) {
                     return true;
                 }
             }

@@ -1,5 +1,7 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Printed;
+
 import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.BodyAnalysis;
 import bamboo.translator.analyse.Marks;
@@ -291,7 +293,7 @@ public final class MethodInliner {
                 }
                 addImports(m);
             }
-            block.setComment(new LineComment(" " + CallGraph.name(m) + " from " + members.fileOf(m).replaceAll(".*[/\\\\]", "")
+            block.setComment(new LineComment(" " + CallGraph.name(m) + " from " + baseName(members.fileOf(m))
                     + ":" + m.getBegin().map(p -> p.line).orElse(0) + ", inlined for the call at line " + line));
             if (valueUsed) {
                 BlockStmt around = (BlockStmt) anchor.getParentNode().orElseThrow();
@@ -493,7 +495,7 @@ public final class MethodInliner {
                 return true;
             }
             if (o.getScope() instanceof NameExpr && !Members.isLocal((NameExpr) o.getScope(), Members.ownerMethod(o))) {
-                Optional<TypeDeclaration<?>> t = members.type(o.getScope().toString());
+                Optional<TypeDeclaration<?>> t = members.type(Printed.text(o.getScope()));
                 if (t.isPresent()) {
                     Optional<Members.FieldRef> f = members.field(t.get(), n);
                     f.ifPresent(ref -> needsHandle(o, ref, c, privates));
@@ -642,5 +644,20 @@ public final class MethodInliner {
 
     private static String decapitalize(String s) {
         return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * {@code file.replaceAll(".*[/\\\\]", "")}: the name after the last slash or backslash, without compiling that
+     * pattern for every inlined call (a hundredth of a translation). A name with a line break in it (where
+     * the pattern's {@code .} stops) still goes through the pattern.
+     */
+    static String baseName(String file) {
+        for (int i = 0; i < file.length(); i++) {
+            char c = file.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return file.replaceAll(".*[/\\\\]", "");
+            }
+        }
+        return file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
     }
 }

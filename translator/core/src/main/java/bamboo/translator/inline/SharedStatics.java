@@ -1,5 +1,7 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Printed;
+
 import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import bamboo.translator.find.Program;
@@ -47,7 +49,7 @@ final class SharedStatics {
                 }
                 if (a.getScope() instanceof NameExpr
                         && !locals.isLocal((NameExpr) a.getScope(), Members.ownerMethod(a))) {
-                    Optional<TypeDeclaration<?>> t = members.type(a.getScope().toString());
+                    Optional<TypeDeclaration<?>> t = members.type(Printed.text(a.getScope()));
                     if (t.isPresent()) {
                         members.field(t.get(), a.getNameAsString()).filter(Members.FieldRef::isStatic)
                                 .ifPresent(f -> check(a, f, d));

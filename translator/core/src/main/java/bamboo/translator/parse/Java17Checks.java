@@ -95,15 +95,24 @@ final class Java17Checks extends Processor {
             }
         }
         Walk.preOrder(root, node -> {
-            for (int i = 0; i < n; i++) {
-                Rule r = RULES.get(i);
-                if (r.whole() == null && (r.type() == null || r.type().isInstance(node))) {
-                    r.check().accept(node, reporters.get(i));
-                }
+            for (int i : APPLICABLE.get(node.getClass())) {
+                RULES.get(i).check().accept(node, reporters.get(i));
             }
         });
         found.forEach(out::addAll);
     }
+
+    /**
+     * The rules of the walk that apply to a node of each class (in the rules' order): which ones depends on
+     * the class alone, and asking each rule for each node was a third of the checks.
+     */
+    private static final ClassValue<int[]> APPLICABLE = new ClassValue<>() {
+        @Override
+        protected int[] computeValue(Class<?> type) {
+            return java.util.stream.IntStream.range(0, RULES.size()).filter(i -> RULES.get(i).whole() == null
+                    && (RULES.get(i).type() == null || RULES.get(i).type().isAssignableFrom(type))).toArray();
+        }
+    };
 
     /** The stock Java 17 rules, flattened in order; null if their parts cannot be read. */
     private static List<Rule> rules() {
@@ -124,7 +133,7 @@ final class Java17Checks extends Processor {
             }
         } else if (v instanceof TreeVisitorValidator) { // its accept is final: the rule, then the children
             Validator inner = (Validator) read(TreeVisitorValidator.class, "validator", v);
-            out.add(new Rule(null, inner::accept, null));
+            out.add(new Rule(null, NonEmptyLists.isTheStockRule(inner) ? NonEmptyLists::check : inner::accept, null));
         } else if (v instanceof SingleNodeTypeValidator && v.getClass().getMethod("accept", Node.class,
                 ProblemReporter.class).getDeclaringClass() == SingleNodeTypeValidator.class) {
             Class<? extends Node> type = (Class<? extends Node>) read(SingleNodeTypeValidator.class, "type", v);

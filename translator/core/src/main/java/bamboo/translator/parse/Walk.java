@@ -77,4 +77,21 @@ public final class Walk {
         }
         return Optional.empty();
     }
+
+    /**
+     * {@code ancestor.isAncestorOf(node)}: whether {@code node} is strictly under {@code ancestor}. The stock
+     * method searches the whole of the ancestor's subtree (with the stock iterator) for the node; this goes
+     * up the node's parents, which in a tree says the same.
+     */
+    public static boolean isAncestorOf(Node ancestor, Node node) {
+        if (ancestor == node) {
+            return false;
+        }
+        for (Node x = node.getParentNode().orElse(null); x != null; x = x.getParentNode().orElse(null)) {
+            if (x == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -70,6 +70,31 @@ class ParsedTreeTest {
     }
 
     @Test
+    void isAncestorOfAnswersWhatJavaParserAnswers() throws IOException {
+        int pairs = 0;
+        for (SourceFile f : inputs()) {
+            CompilationUnit cu = stock(f.text());
+            List<Node> all = new ArrayList<>();
+            Walk.preOrder(cu, all::add);
+            for (int i = 0; i < all.size(); i += 5) { // every fifth node: the stock answer walks subtrees
+                Node n = all.get(i);
+                // the node itself, its parent, and nodes near it in pre-order (ancestors, children, siblings)
+                List<Node> others = new ArrayList<>(List.of(n));
+                n.getParentNode().ifPresent(others::add);
+                for (int k = Math.max(0, i - 3); k < Math.min(all.size(), i + 4); k++) {
+                    others.add(all.get(k));
+                }
+                for (Node a : others) {
+                    assertEquals(a.isAncestorOf(n), Walk.isAncestorOf(a, n), () -> f.displayName() + ": " + a + " / " + n);
+                    assertEquals(n.isAncestorOf(a), Walk.isAncestorOf(n, a), () -> f.displayName() + ": " + n + " / " + a);
+                    pairs++;
+                }
+            }
+        }
+        assertTrue(pairs > 20_000, "pairs checked: " + pairs);
+    }
+
+    @Test
     void walkTakesChildrenWhenItReachesANodeSoTheActionMayReplaceIt() {
         CompilationUnit cu = stock("class A { void m() { a(); b(); } }");
         List<String> seen = new ArrayList<>();
