@@ -8,7 +8,7 @@ import java.util.Locale;
  * Times the calls of one process's numerical kernel (argument {@code profile=true} of jacobi2d and
  * halo26): the compute calls (wall and thread CPU time, points updated) and the halo copies (packing and
  * unpacking, wall time). The forms sum {@link #sums()} over all ranks after the timed loop, in the
- * reduction of their checksum ({@link #withChecksum}), and rank 0 prints {@link #line(long[], int)}.
+ * reduction of their checksum (after it, from index 1), and rank 0 prints {@link #line(long[], int)}.
  *
  * <p>Why: the variants run the same kernel, so a variant whose run takes longer either computes the same
  * points slower (JIT, cache, block shape) or spends the difference outside the kernel (messages, waiting,
@@ -70,19 +70,6 @@ public final class KernelClock {
     /** A copy of the sums so far (slots above), to be reduced with {@code MPI.SUM} over the ranks. */
     public long[] sums() {
         return sums.clone();
-    }
-
-    /**
-     * What a form reduces at the end: {@code checksum}, followed by {@code sums} when profiling (else
-     * nothing), so that one {@code Allreduce(SUM)} carries both.
-     */
-    public static long[] withChecksum(long checksum, long[] sums) {
-        long[] all = new long[1 + (sums == null ? 0 : sums.length)];
-        all[0] = checksum;
-        if (sums != null) {
-            System.arraycopy(sums, 0, all, 1, sums.length);
-        }
-        return all;
     }
 
     /** What rank 0 prints (after "app form: ") from the sums of all ranks. */

@@ -118,6 +118,12 @@ public final class Kernel {
         return clock.sums();
     }
 
+    /** Copies {@link #profileSums()} into {@code into} from index {@code at} (for the checksum's reduction). */
+    public void profileSums(long[] into, int at) {
+        long[] sums = profileSums();
+        System.arraycopy(sums, 0, into, at, sums.length);
+    }
+
     /** Copies the owned cells next to direction {@code d} into {@code buf}. */
     public void pack(int d, double[] buf) {
         if (clock == null) {

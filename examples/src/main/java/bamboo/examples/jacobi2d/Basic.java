@@ -87,7 +87,11 @@ public class Basic {
         MPI.COMM_WORLD.Allreduce(time, 0, maxTime, 0, 1, MPI.DOUBLE, MPI.MAX);
         // the checksum and, with profile=true, the kernel's timing sums: one reduction for both (a collective
         // of its own would add a state machine to the translated task's execute(), which C2 compiles)
-        long[] sum = KernelClock.withChecksum(k.checksum(), profile ? k.profileSums() : null);
+        long[] sum = new long[profile ? 1 + KernelClock.SLOTS : 1];
+        sum[0] = k.checksum();
+        if (profile) {
+            k.profileSums(sum, 1);
+        }
         long[] gSum = new long[sum.length];
         MPI.COMM_WORLD.Allreduce(sum, 0, gSum, 0, sum.length, MPI.LONG, MPI.SUM);
 
