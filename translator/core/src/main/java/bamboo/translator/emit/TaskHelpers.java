@@ -8,6 +8,7 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 
+import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
@@ -482,15 +483,7 @@ final class TaskHelpers {
         // (three walks of the whole class per round were a twentieth of a translation); a helper's own
         // names are known once per JVM.
         Set<String> used = new HashSet<>();
-        Walk.preOrder(c, x -> {
-            if (x instanceof MethodCallExpr) {
-                used.add(((MethodCallExpr) x).getNameAsString());
-            } else if (x instanceof NameExpr) {
-                used.add(((NameExpr) x).getNameAsString());
-            } else if (x instanceof ClassOrInterfaceType) {
-                used.add(((ClassOrInterfaceType) x).getNameAsString());
-            }
-        });
+        Walk.preOrder(c, x -> addUsedName(x, used));
         while (!used.isEmpty()) {
             for (String p : PERSISTENT_USES) {
                 persistent |= used.contains(p); // what the helpers added before used is in earlier rounds
@@ -521,6 +514,17 @@ final class TaskHelpers {
         return new Placed(placed);
     }
 
+    /** Adds the name {@code x} uses if it is a call, a name or a type: what may pull in a further helper. */
+    private static void addUsedName(Node x, Set<String> used) {
+        if (x instanceof MethodCallExpr) {
+            used.add(((MethodCallExpr) x).getNameAsString());
+        } else if (x instanceof NameExpr) {
+            used.add(((NameExpr) x).getNameAsString());
+        } else if (x instanceof ClassOrInterfaceType) {
+            used.add(((ClassOrInterfaceType) x).getNameAsString());
+        }
+    }
+
     /** Every helper's name (for tests). */
     static Set<String> names() {
         return MEMBERS.keySet();
@@ -546,13 +550,7 @@ final class TaskHelpers {
             Set<String> used = new HashSet<>();
             Set<String> identifiers = new HashSet<>();
             Walk.preOrder(member, x -> {
-                if (x instanceof MethodCallExpr) {
-                    used.add(((MethodCallExpr) x).getNameAsString());
-                } else if (x instanceof NameExpr) {
-                    used.add(((NameExpr) x).getNameAsString());
-                } else if (x instanceof ClassOrInterfaceType) {
-                    used.add(((ClassOrInterfaceType) x).getNameAsString());
-                }
+                addUsedName(x, used);
                 if (x instanceof SimpleName) {
                     identifiers.add(((SimpleName) x).getIdentifier());
                 } else if (x instanceof Name) {
