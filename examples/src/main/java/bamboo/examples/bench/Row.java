@@ -85,10 +85,15 @@ public final class Row {
 
     /** The median of {@code values}; NaN when empty. */
     public static double median(List<Double> values) {
-        if (values.isEmpty()) {
+        return median(values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The median of {@code values} (left unchanged); NaN when empty. */
+    public static double median(double[] values) {
+        if (values.length == 0) {
             return Double.NaN;
         }
-        double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] v = values.clone();
         Arrays.sort(v);
         int m = v.length / 2;
         return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;

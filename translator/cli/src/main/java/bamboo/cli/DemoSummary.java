@@ -1,5 +1,7 @@
 package bamboo.cli;
 
+import bamboo.examples.bench.Row;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -168,10 +170,7 @@ final class DemoSummary {
     }
 
     private static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int m = v.length / 2;
-        return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+        return Row.median(values);
     }
 
     private static double[] toArray(List<Double> values) {
