@@ -29,8 +29,7 @@ public record PairRatios(double median, double min, double max, int pairs) {
         if (n == 0) {
             return new PairRatios(Double.NaN, Double.NaN, Double.NaN, 0);
         }
-        double median = n % 2 == 1 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
-        return new PairRatios(median, r[0], r[n - 1], n);
+        return new PairRatios(Row.median(r), r[0], r[n - 1], n);
     }
 
     /** {@code 0.95x [0.81-1.12]}, or {@code -} without pairs. */
