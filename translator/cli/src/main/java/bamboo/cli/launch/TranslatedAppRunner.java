@@ -88,6 +88,11 @@ public final class TranslatedAppRunner implements Runner {
         close(kept.remove(plan));
     }
 
+    /** The loader of a retained plan's runs (null before its first run, or when not retained): for tests. */
+    RunClassLoader keptLoader(RunPlan plan) {
+        return kept.get(plan);
+    }
+
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
         return OutputParser.time(plan.app().name(), output(plan, argv));
