@@ -135,7 +135,7 @@ public final class AppBench {
                 // Steady state: each row's runs share its program's classes, which its warm-up runs load and
                 // the JIT compiles; the runners that start a child JVM per run ignore it.
                 for (Row r : rows) {
-                    if (!r.skipped() && !r.failed()) {
+                    if (!r.skipped() && !r.failed() && !r.plan().freshClasses()) {
                         runnerOf(r.plan()).retain(r.plan());
                         retained.add(r);
                     }
@@ -278,6 +278,19 @@ public final class AppBench {
                 default -> throw new IllegalStateException("unknown variant " + v);
             }
         }
+        if (options.freshClasses || options.compareClasses) {
+            List<RunPlan> out = new ArrayList<>();
+            for (RunPlan p : plans) {
+                boolean child = MpjPeer.isPeer(p); // a JVM per run either way
+                if (options.compareClasses) {
+                    out.add(p);
+                }
+                if (!child || !options.compareClasses) {
+                    out.add(child ? p : p.fresh());
+                }
+            }
+            return out;
+        }
         return plans;
     }
 
@@ -329,6 +342,10 @@ public final class AppBench {
     /** Which way the runs were taken: the same variant's times differ by tens of percent between them. */
     static String mode(BenchOptions o) {
         String warmups = o.warmupRuns == 1 ? "1 warm-up run" : o.warmupRuns + " warm-up runs";
+        if (o.compareClasses) {
+            return "classes: both ways (" + BenchOptions.COMPARE_CLASSES + "): each variant in steady state, and as"
+                    + " its row '... fresh' loading and JIT-compiling its own copy every run; " + warmups + " each";
+        }
         return o.freshClasses
                 ? "classes: fresh (" + BenchOptions.FRESH_CLASSES + "): every run loads and JIT-compiles its own copy"
                         + " of the program; " + warmups + " per variant"

@@ -14,6 +14,8 @@ public final class BenchOptions {
 
     /** The option that loads every run's program afresh (the way runs were taken before steady state). */
     public static final String FRESH_CLASSES = "--fresh-classes";
+    /** The option that runs every variant both ways, interleaved: an A/B of steady state and fresh classes. */
+    public static final String COMPARE_CLASSES = "--compare-classes";
     /** The option giving the uncounted runs per variant before its timed ones. */
     public static final String WARMUP_RUNS = "--warmup-runs";
 
@@ -21,6 +23,8 @@ public final class BenchOptions {
     boolean help;
     /** False (the default): steady state, each variant keeps its program's classes across its runs. */
     boolean freshClasses;
+    /** Every variant twice: in steady state and with fresh classes (rows "... fresh"), interleaved. */
+    boolean compareClasses;
     /** Uncounted runs per variant before the timed repeats. */
     int warmupRuns = 1;
     List<AppSpec> apps = Apps.all();
@@ -56,6 +60,7 @@ public final class BenchOptions {
                 case "--bandwidth" -> o.bandwidth = Units.parseBandwidth(a, value(args, ++i, a));
                 case "--repeat" -> repeat = positive(a, value(args, ++i, a));
                 case FRESH_CLASSES -> o.freshClasses = true;
+                case COMPARE_CLASSES -> o.compareClasses = true;
                 case WARMUP_RUNS -> o.warmupRuns = positive(a, value(args, ++i, a));
                 case "--nodes" -> o.nodes = positive(a, value(args, ++i, a));
                 case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
@@ -70,6 +75,10 @@ public final class BenchOptions {
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + a + "' (see --help)");
             }
+        }
+        if (o.freshClasses && o.compareClasses) {
+            throw new IllegalArgumentException(COMPARE_CLASSES + " runs every variant both ways: leave out "
+                    + FRESH_CLASSES);
         }
         o.repeat = repeat != null ? repeat : o.quick ? 3 : 5;
         if (o.ks == null) {
@@ -108,6 +117,9 @@ public final class BenchOptions {
                 "  --fresh-classes     every run loads and JIT-compiles its own copy of the",
                 "                      program (the JIT's work then falls inside the timed",
                 "                      runs); default: steady state, see below",
+                "  --compare-classes   every variant both ways, interleaved run by run: in",
+                "                      steady state and as a row '... fresh' with fresh",
+                "                      classes (an A/B of the two)",
                 "  --nodes K           simulated nodes (default: per application, below)",
                 "  --cores-per-node C  cores of a node: ranks per node of basic, splitphase",
                 "                      and nocomm, workers per node of bamboo (default 1)",

@@ -69,7 +69,7 @@ class SteadyStateTest {
     }
 
     /** Records the calls a runner gets, in order. */
-    private static final class Recorder implements Runner {
+    private static class Recorder implements Runner {
         final List<String> calls = new ArrayList<>();
 
         @Override
@@ -108,7 +108,7 @@ class SteadyStateTest {
         BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
             "--variants", "basic", "--repeat", "2", "--fresh-classes"});
         new AppBench(o, r, null, QUIET).measure();
-        assertEquals(List.of("basic", "basic", "basic"), r.calls);
+        assertEquals(List.of("basic fresh", "basic fresh", "basic fresh"), r.calls);
     }
 
     @Test
@@ -150,5 +150,43 @@ class SteadyStateTest {
             shim.release(row);
         }
         assertEquals(0.001, shim.run(row, new String[0]), "with fresh classes it runs");
+    }
+
+    @Test
+    void compareClassesRunsEveryVariantBothWaysInterleavedAndComparesLikeWithLike() {
+        Recorder r = new Recorder() {
+            @Override
+            public double run(RunPlan plan, String[] argv) {
+                super.run(plan, argv);
+                return (plan.variant().equals("basic") ? 2.0 : 1.0) * (plan.freshClasses() ? 3 : 1);
+            }
+        };
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
+            "--variants", "basic,splitphase", "--repeat", "1", "--compare-classes"});
+        ResultTable t = new AppBench(o, r, null, QUIET).measure();
+        assertEquals(List.of("retain basic", "retain splitphase", "basic", "basic fresh", "splitphase",
+                "splitphase fresh", "basic", "basic fresh", "splitphase", "splitphase fresh", "release basic",
+                "release splitphase"), r.calls);
+        Row splitFresh = t.rows().get(3);
+        assertEquals("splitphase fresh", splitFresh.plan().label());
+        assertEquals(2.0, t.speedup(splitFresh), 1e-12, "fresh against fresh basic (6 s / 3 s)");
+        assertEquals(2.0, t.speedup(t.rows().get(2)), 1e-12, "steady against steady basic (2 s / 1 s)");
+        List<String> csv = t.csv().lines().toList();
+        assertTrue(csv.get(0).endsWith(",classes"), csv.get(0));
+        assertTrue(csv.get(1).startsWith("jacobi3d,basic,") && csv.get(1).endsWith(",steady"), csv.get(1));
+        assertTrue(csv.get(2).startsWith("jacobi3d,basic,") && csv.get(2).endsWith(",fresh"), csv.get(2));
+        assertTrue(AppBench.header(o, null).contains("\nclasses: both ways (--compare-classes): "), AppBench.header(o, null));
+        assertEquals("--compare-classes runs every variant both ways: leave out --fresh-classes",
+                assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(new String[] {
+                    "--compare-classes", "--fresh-classes"})).getMessage());
+    }
+
+    @Test
+    void freshClassesMarksEveryRowFresh() {
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--variants", "basic,bamboo", "--k", "2",
+            "--fresh-classes"});
+        List<RunPlan> plans = new AppBench(o, (p, a) -> 1.0, null, QUIET).plans(Apps.byName("jacobi3d"));
+        assertEquals(List.of("basic fresh", "bamboo k=2 fresh"), plans.stream().map(RunPlan::label).toList());
+        assertTrue(plans.stream().allMatch(p -> p.classes().equals("fresh")));
     }
 }
