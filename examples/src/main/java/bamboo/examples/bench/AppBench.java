@@ -208,11 +208,16 @@ public final class AppBench {
         JitQuiet.await(QUIET_MAX_NANOS);
         try {
             Runner runner = runnerOf(p);
+            long jitBefore = JitQuiet.compileMillis();
             double t = runner.run(p, argv);
+            long jit = JitQuiet.compileMillis() - jitBefore;
             if (!what.startsWith("warm-up")) {
                 row.add(t, runner.lastCpuSeconds());
             }
-            progress.finished(String.format(Locale.ROOT, "%.4f s", t));
+            // The JIT's time in this JVM during the run (setup and kernel warm-up included): near 0 once a
+            // row in steady state is warm; a child JVM's (the peer's) is not seen.
+            progress.finished(String.format(Locale.ROOT, "%.4f s", t)
+                    + (jitBefore < 0 || MpjPeer.isPeer(p) ? "" : " (JIT " + jit + " ms)"));
         } catch (Runner.RunFailure e) {
             // A failed warm-up fails the row too: every run is verified, and repeating a broken variant
             // only costs time.
