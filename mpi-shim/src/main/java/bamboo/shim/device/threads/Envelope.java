@@ -39,6 +39,10 @@ final class Envelope {
     ByteBudget budget;
     /** Run when a receive has taken the message: a synchronous send from another process waits for it. */
     Runnable onMatched;
+    /** {@link #data} is a {@link PayloadPool#shared()} array of the shim's own (an eager copy): the receive
+     *  that copies it out returns it there; a progress engine that takes it by reference is told so
+     *  ({@link Taken#pooled}). Set before the message is delivered, or under the mailbox lock. */
+    boolean pooled;
 
     Envelope(int context, int source, int tag, Datatype.Base base, int elements, Object data, int dataOffset,
              int bytes, SendOp sendOp) {

@@ -259,6 +259,7 @@ final class Mailbox {
             }
             e.data = copy;
             e.dataOffset = 0;
+            e.pooled = true; // the caller's copy is a PayloadPool array
             e.sendOp = null;
             return true;
         } finally {
