@@ -33,6 +33,8 @@ public final class Endpoint {
     final World world;
     final int rank;
     final Mailbox mailbox;
+    /** The envelopes of eager messages to this rank, recycled once received (senders draw from it). */
+    final EnvelopePool envelopes = new EnvelopePool();
     final Waiters waiters = new Waiters();
     /** Threads of this rank parked in MPI with no deadline, and what they wait for (for deadlock reports). */
     final Map<Thread, WaitCondition> blocked = new ConcurrentHashMap<>();
@@ -310,13 +312,14 @@ public final class Endpoint {
             final boolean eager = mode != SendMode.SYNCHRONOUS && bytes <= world.eagerLimit();
             if (eager && mode != SendMode.BUFFERED && to.mailbox.hasPosted()) {
                 // The receive is often posted already (Irecv before Isend): copy once, straight into it.
-                final Envelope direct = new Envelope(scope.wireContext(), rank, tag, base, elements, buf, offset,
-                        bytes, null);
+                final Envelope direct = to.envelopes.get(scope.wireContext(), rank, tag, base, elements, buf, offset,
+                        bytes);
                 final RecvOp match = to.mailbox.sendIfPosted(direct, world.network(), to.rank);
                 if (match != null) {
                     Transfer.finishAll(match);
                     return null;
                 }
+                to.envelopes.put(direct); // not delivered: nobody saw it
             }
             if (mode == SendMode.BUFFERED) {
                 budget = reserveBuffered(bytes, call);
@@ -342,7 +345,10 @@ public final class Endpoint {
                 op = new SendOp(this, to.mailbox, scope, dest, tag, call, eager ? to.unexpected : null);
             }
         }
-        final Envelope e = new Envelope(scope.wireContext(), rank, tag, base, elements, data, dataOffset, bytes, op);
+        // Without an operation of the sender's, nothing refers to the envelope once it is received: recycled.
+        final Envelope e = op == null
+                ? to.envelopes.get(scope.wireContext(), rank, tag, base, elements, data, dataOffset, bytes)
+                : new Envelope(scope.wireContext(), rank, tag, base, elements, data, dataOffset, bytes, op);
         e.budget = budget;
         e.pooled = pooled;
         if (op != null) {
@@ -481,8 +487,7 @@ public final class Endpoint {
             return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
         final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
-        final Envelope e = mailbox.probe(scope.wireContext(), from, tag);
-        return e == null ? null : new Status(scope.local(e.source), e.tag, e.elements);
+        return mailbox.probe(scope, from, tag);
     }
 
     /**
@@ -516,6 +521,9 @@ public final class Endpoint {
         }
         if (e.sendOp != null) {
             e.sendOp.finish();
+        }
+        if (e.recyclable) {
+            envelopes.put(e); // read: out of the mailbox, and no sender's operation refers to it
         }
         completions++; // progress, for the deadlock watch (nobody waits on a take: no signal)
         return true;

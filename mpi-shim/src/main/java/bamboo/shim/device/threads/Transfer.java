@@ -55,6 +55,9 @@ final class Transfer {
         if (e.sendOp != null) {
             e.sendOp.finish();
         }
+        if (e.recyclable) {
+            r.owner.envelopes.put(e); // finished: nothing refers to it any more
+        }
     }
 
     private static MPIException copy(Envelope e, RecvOp r) throws MPIException {
