@@ -68,8 +68,8 @@ class AppBenchTest {
             };
         };
         BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
-            "--variants", "basic,splitphase,oversubscribed,nocomm", "--k", "2", "--repeat", "2", "--out",
-            dir.toString()});
+            "--variants", "basic,splitphase,oversubscribed,nocomm", "--k", "2", "--repeat", "2", "--warmup-runs", "1",
+            "--out", dir.toString()});
         ResultTable t = new AppBench(o, fake, null, QUIET).measure();
         assertEquals(4 + 2 * 4, seen.size(), "a warm-up of each of four variants plus two repeats of each");
         List<String> order = List.of("basic", "oversubscribed k=2", "splitphase", "nocomm");
@@ -86,7 +86,7 @@ class AppBenchTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = AppBench.run(new String[] {"--app", "jacobi2d", "--set", "n=24", "--set", "iters=4",
-            "--variants", "basic,splitphase,nocomm", "--repeat", "1", "--out", dir.toString()},
+            "--variants", "basic,splitphase,nocomm", "--repeat", "1", "--warmup-runs", "1", "--out", dir.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 null);
         String table = out.toString(StandardCharsets.UTF_8);
@@ -124,7 +124,7 @@ class AppBenchTest {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
-            "--variants", "basic,splitphase", "--repeat", "3"});
+            "--variants", "basic,splitphase", "--repeat", "3", "--warmup-runs", "1"});
         ResultTable t = new AppBench(o, runner, null, new PrintStream(err, true, StandardCharsets.UTF_8)).measure();
         assertEquals(List.of("basic", "splitphase", "basic", "basic", "basic"), seen);
         assertEquals("FAILED: verification failed: checksum 1 (expected 2)", t.rows().get(1).status());

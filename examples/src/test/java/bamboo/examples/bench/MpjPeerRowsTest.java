@@ -149,7 +149,7 @@ class MpjPeerRowsTest {
             return 1.0;
         };
         BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=2",
-            "--variants", "nocomm,mpj-express", "--repeat", "2"});
+            "--variants", "nocomm,mpj-express", "--repeat", "2", "--warmup-runs", "1"});
         ResultTable t = new AppBench(o, shim, null, null, QUIET).measure();
         assertEquals(List.of("nocomm", "nocomm", "nocomm"), seen, "a warm-up, then two repeats; the peer skipped");
         assertEquals("skipped: MPJ Express peer not configured", t.rows().get(1).status());

@@ -39,10 +39,12 @@ class SteadyStateTest {
     }
 
     @Test
-    void optionsDefaultToSteadyStateWithOneWarmUp() {
+    void optionsDefaultToSteadyStateWithThreeWarmUpsAndFreshClassesToOne() {
         BenchOptions o = BenchOptions.parse(new String[0]);
         assertFalse(o.freshClasses);
-        assertEquals(1, o.warmupRuns);
+        assertEquals(3, o.warmupRuns);
+        assertEquals(1, BenchOptions.parse(new String[] {"--fresh-classes"}).warmupRuns);
+        assertEquals(3, BenchOptions.parse(new String[] {"--compare-classes"}).warmupRuns);
         BenchOptions f = BenchOptions.parse(new String[] {"--fresh-classes", "--warmup-runs", "3"});
         assertTrue(f.freshClasses);
         assertEquals(3, f.warmupRuns);
@@ -61,7 +63,10 @@ class SteadyStateTest {
         help.lines().forEach(l -> assertTrue(l.length() <= 80, "at most 80 columns: " + l));
         String steady = AppBench.header(BenchOptions.parse(new String[] {"--app", "jacobi3d"}), null);
         assertTrue(steady.contains("\nclasses: steady state: each variant keeps its program's classes (loaded and"
-                + " JIT-compiled) from its 1 warm-up run to its timed runs\n"), steady);
+                + " JIT-compiled) from its 3 warm-up runs to its timed runs\n"), steady);
+        String one = AppBench.header(BenchOptions.parse(new String[] {"--app", "jacobi3d", "--warmup-runs", "1"}),
+                null);
+        assertTrue(one.contains(" from its 1 warm-up run to its timed runs\n"), one);
         String fresh = AppBench.header(BenchOptions.parse(new String[] {"--app", "jacobi3d", "--fresh-classes",
             "--warmup-runs", "2"}), null);
         assertTrue(fresh.contains("\nclasses: fresh (--fresh-classes): every run loads and JIT-compiles its own copy"
@@ -162,7 +167,7 @@ class SteadyStateTest {
             }
         };
         BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
-            "--variants", "basic,splitphase", "--repeat", "1", "--compare-classes"});
+            "--variants", "basic,splitphase", "--repeat", "1", "--warmup-runs", "1", "--compare-classes"});
         ResultTable t = new AppBench(o, r, null, QUIET).measure();
         assertEquals(List.of("retain basic", "retain splitphase", "basic", "basic fresh", "splitphase",
                 "splitphase fresh", "basic", "basic fresh", "splitphase", "splitphase fresh", "release basic",
