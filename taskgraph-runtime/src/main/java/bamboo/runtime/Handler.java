@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 
 import bamboo.shim.device.threads.Binding;
 import bamboo.shim.device.threads.Endpoint;
+import bamboo.shim.device.threads.PayloadPool;
 import bamboo.shim.device.threads.Scope;
-import bamboo.shim.device.threads.SendMode;
 import bamboo.shim.device.threads.Taken;
 import mpi.Datatype;
 import mpi.MPI;
@@ -29,8 +29,11 @@ import org.agrona.concurrent.Agent;
  * send: it never holds on to the buffer, so {@code send} may return at once), and the receiving side
  * takes that copy by reference ({@link Endpoint#take}) and keeps it as the message's payload until the
  * task receives it: the data is copied twice on its way, as between two ranks of an untranslated program
- * (into the shim, out to the receive buffer), and no pooled chunk is involved. Messages within a process
- * use pooled chunks instead (see {@link Node#send}).
+ * (into the shim, out to the receive buffer), and no pooled chunk is involved. The shim's copy is an
+ * array of its {@link PayloadPool}: once the task has copied it out (or the message is dropped) the
+ * runtime returns it there ({@link Pools#release(Message)}), and so does the handler with a header once
+ * it has read it, so steady traffic between processes allocates no arrays. Messages within a process use
+ * pooled chunks instead (see {@link Node#send}).
  *
  * <p>Order. The sender transmits header and payload together under one lock, so per pair of processes
  * payloads arrive in the order of their headers (the shim does not overtake): a header opens a message of
@@ -184,12 +187,13 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
-    /** A queued message's payload: copied now, since the task may reuse its buffer as soon as send returns. */
+    /** A queued message's payload: copied now, since the task may reuse its buffer as soon as send returns
+     *  (into a pooled array, which goes back when the message is released after its transmission). */
     private static void keepPayload(Message m, Object data, int offset) {
         int elements = m.kind == Elements.OBJECT ? m.byteLength : m.count;
-        Object copy = java.lang.reflect.Array.newInstance(data.getClass().getComponentType(), elements);
-        System.arraycopy(data, offset, copy, 0, elements);
-        m.array = copy;
+        m.array = PayloadPool.shared().copyOf(data, offset, elements);
+        m.arrayKind = Elements.kindOf(m.array);
+        m.arrayPooled = true;
     }
 
     /**
@@ -222,10 +226,10 @@ final class Handler implements Agent, Node.Remote {
         int dest = node.placement.nodeOf(m.dest);
         Scope w = world;
         ep.touch(); // counts as an MPI call for the shim's deadlock watch; fails if the job was aborted
-        ep.isend(w, h, 0, HEADER_INTS, MPI.INT, dest, HEADER_TAG, SendMode.COPY, "send");
+        ep.sendCopy(w, h, 0, HEADER_INTS, MPI.INT, dest, HEADER_TAG, "send");
         if (m.byteLength > 0) {
             int elements = m.kind == Elements.OBJECT ? m.byteLength : m.count;
-            ep.isend(w, data, offset, elements, TYPES[m.kind], dest, PAYLOAD_TAG, SendMode.COPY, "send");
+            ep.sendCopy(w, data, offset, elements, TYPES[m.kind], dest, PAYLOAD_TAG, "send");
         }
         stats.messagesSent++;
         stats.bytesSent += m.byteLength;
@@ -406,11 +410,15 @@ final class Handler implements Agent, Node.Remote {
         while (ep.take(w, MPI.ANY_SOURCE, MPI.ANY_TAG, in)) {
             int from = in.source;
             Object data = in.data;
+            boolean pooled = in.pooled;
             in.data = null;
             if (in.tag == HEADER_TAG) {
                 receiveHeader(from, (int[]) data);
+                if (pooled) {
+                    PayloadPool.shared().release(data); // read: nothing refers to it any more
+                }
             } else if (in.tag == PAYLOAD_TAG) {
-                receivePayload(from, data);
+                receivePayload(from, data, pooled);
             } else if (in.tag == WorldMessage.TAG && controlSink != null) {
                 controlSink.accept((byte[]) data, in.elements);
             } else {
@@ -442,7 +450,7 @@ final class Handler implements Agent, Node.Remote {
         deliverCompleted(from);
     }
 
-    private void receivePayload(int from, Object data) {
+    private void receivePayload(int from, Object data, boolean pooled) {
         // Complete messages leave the queue at once, so the oldest open message is its head.
         Message m = arriving[from].peek();
         if (m == null || !m.awaitingPayload) {
@@ -451,6 +459,7 @@ final class Handler implements Agent, Node.Remote {
         }
         m.array = data;
         m.arrayKind = Elements.kindOf(data);
+        m.arrayPooled = pooled; // returned to the pool when the message is (Pools#release)
         m.awaitingPayload = false;
         deliverCompleted(from);
     }

@@ -22,9 +22,13 @@ final class Message {
     /** The payload as pooled chunks (messages within a process), or null. */
     Chunk payload;
     /** The payload as an array this message owns (from another process: the shim's copy, see Handler),
-     *  of element kind {@link #arrayKind}; or null. */
+     *  of element kind {@link #arrayKind}, at least {@link #count} elements (or {@link #byteLength} bytes
+     *  for {@code Object[]}) long; or null. */
     Object array;
     int arrayKind;
+    /** {@link #array} is the shim's {@code PayloadPool} array, owned by this message alone: it goes back
+     *  to the pool when the message is released (after the task copied it out, or dropped). */
+    boolean arrayPooled;
     /** From another process: the header is in, the payload not yet. */
     boolean awaitingPayload;
     Message next;
@@ -37,6 +41,7 @@ final class Message {
     void clear() {
         payload = null;
         array = null;
+        arrayPooled = false;
         awaitingPayload = false;
         next = null;
         older = null;

@@ -599,7 +599,8 @@ final class Node {
             bytes = new byte[m.byteLength];
             Elements.copyOut(m.payload, m.byteLength, bytes, Elements.BYTE, 0);
         }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
+        // A pooled array may be longer than the message: read only its bytes.
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes, 0, m.byteLength)) {
             @Override
             protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
                 try {

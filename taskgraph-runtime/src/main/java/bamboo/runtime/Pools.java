@@ -2,6 +2,7 @@ package bamboo.runtime;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import bamboo.shim.device.threads.PayloadPool;
 import org.agrona.concurrent.ManyToManyConcurrentArrayQueue;
 
 /**
@@ -91,9 +92,16 @@ final class Pools {
         }
     }
 
-    /** Returns a message and its payload to the pools. */
+    /** Returns a message and its payload to the pools (a pooled array from another process to the shim's
+     *  pool: the message was its only holder, and every path that ends a message ends here once). */
     void release(Message m) {
         release(m.payload);
+        if (m.arrayPooled) {
+            Object a = m.array;
+            m.array = null;
+            m.arrayPooled = false;
+            PayloadPool.shared().release(a);
+        }
         m.clear();
         messages.offer(m);
     }

@@ -34,12 +34,24 @@ public final class RemoteProbe {
         long switches;
         long allocated;
 
+        /** The counters at the start of the window: allocation read last, so that reading the others
+         *  (the context switches walk /proc and allocate) is outside the window. */
         static Window now() {
             Window w = new Window();
             w.wall = System.nanoTime();
             w.cpu = processCpuNanos();
             w.switches = contextSwitches();
             w.allocated = allocatedBytes();
+            return w;
+        }
+
+        /** The counters at the end of the window: allocation read first, for the same reason. */
+        static Window end() {
+            Window w = new Window();
+            w.allocated = allocatedBytes();
+            w.wall = System.nanoTime();
+            w.cpu = processCpuNanos();
+            w.switches = contextSwitches();
             return w;
         }
 
@@ -86,7 +98,7 @@ public final class RemoteProbe {
             if (round == warm) {
                 w[0] = Window.now();
             } else if (round == warm + rounds) {
-                w[1] = Window.now();
+                w[1] = Window.end();
             }
         }).nodes(2).workers(1).profile(false).build().run();
         return w[0].perMessage(w[1], 2L * rounds);
@@ -110,7 +122,7 @@ public final class RemoteProbe {
                 }
             }
             if (rank == 0) {
-                w[1] = Window.now();
+                w[1] = Window.end();
             }
         });
         if (!r.succeeded()) {

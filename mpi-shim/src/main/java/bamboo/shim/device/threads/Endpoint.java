@@ -33,6 +33,8 @@ public final class Endpoint {
     final World world;
     final int rank;
     final Mailbox mailbox;
+    /** The envelopes of eager messages to this rank, recycled once received (senders draw from it). */
+    final EnvelopePool envelopes = new EnvelopePool();
     final Waiters waiters = new Waiters();
     /** Threads of this rank parked in MPI with no deadline, and what they wait for (for deadlock reports). */
     final Map<Thread, WaitCondition> blocked = new ConcurrentHashMap<>();
@@ -251,6 +253,35 @@ public final class Endpoint {
         if (remote != null && !remote.isLocal(worldDest)) {
             return sendRemote(remote, scope, buf, offset, elements, type, dest, worldDest, tag, mode, call);
         }
+        final SendOp op = sendLocal(scope, buf, offset, elements, type, dest, worldDest, tag, mode, call, deferrable);
+        return op != null ? op : new Completed(this, dest, tag, elements);
+    }
+
+    /**
+     * A copying send ({@link SendMode#COPY}) for progress engines that never wait for their sends (the
+     * task-graph runtime's message handler): the data is copied (into a {@link PayloadPool} array, or
+     * straight into a posted receive) before this returns, and no request is made, so a send to a rank
+     * of this process allocates nothing in steady state but the message's envelope.
+     */
+    public void sendCopy(Scope scope, Object buf, int offset, int elements, Datatype type, int dest, int tag,
+                         String call) throws MPIException {
+        if (dest == MPI.PROC_NULL) {
+            return;
+        }
+        final int worldDest = scope.worldRank(dest);
+        final Remote remote = world.remote();
+        if (remote != null && !remote.isLocal(worldDest)) {
+            sendRemote(remote, scope, buf, offset, elements, type, dest, worldDest, tag, SendMode.COPY, call);
+            return;
+        }
+        sendLocal(scope, buf, offset, elements, type, dest, worldDest, tag, SendMode.COPY, call, false);
+    }
+
+    /** A send to a rank of this process: returns the operation that completes it, or null when it is
+     *  complete already (copied). */
+    private SendOp sendLocal(Scope scope, Object buf, int offset, int elements, Datatype type, int dest,
+                             int worldDest, int tag, SendMode mode, String call, boolean deferrable)
+            throws MPIException {
         final Endpoint to = world.endpoint(worldDest);
         final Datatype.Base base = type.base();
         final Object data;
@@ -258,6 +289,7 @@ public final class Endpoint {
         final int bytes;
         SendOp op = null;
         ByteBudget budget = null;
+        boolean pooled = false; // data is a PayloadPool array, to go back once copied out
         if (base == Datatype.Base.OBJECT) {
             // The serialised bytes are a copy whatever the mode; over the receiver's budget the send only
             // completes when received, so the sender holds them (its request), not the receiver.
@@ -280,17 +312,19 @@ public final class Endpoint {
             final boolean eager = mode != SendMode.SYNCHRONOUS && bytes <= world.eagerLimit();
             if (eager && mode != SendMode.BUFFERED && to.mailbox.hasPosted()) {
                 // The receive is often posted already (Irecv before Isend): copy once, straight into it.
-                final Envelope direct = new Envelope(scope.wireContext(), rank, tag, base, elements, buf, offset,
-                        bytes, null);
+                final Envelope direct = to.envelopes.get(scope.wireContext(), rank, tag, base, elements, buf, offset,
+                        bytes);
                 final RecvOp match = to.mailbox.sendIfPosted(direct, world.network(), to.rank);
                 if (match != null) {
                     Transfer.finishAll(match);
-                    return new Completed(this, dest, tag, elements);
+                    return null;
                 }
+                to.envelopes.put(direct); // not delivered: nobody saw it
             }
             if (mode == SendMode.BUFFERED) {
                 budget = reserveBuffered(bytes, call);
                 data = Transfer.copyOf(buf, offset, elements);
+                pooled = true;
             } else if (mode == SendMode.COPY || eager && to.unexpected.tryReserve(bytes)) {
                 budget = mode == SendMode.COPY ? null : to.unexpected;
                 if (deferrable && mode != SendMode.COPY && bytes >= DEFER_MIN_BYTES) {
@@ -301,6 +335,7 @@ public final class Endpoint {
                     op = SendOp.deferred(this, to.mailbox, scope, dest, tag, call, buf, offset, elements);
                 } else {
                     data = Transfer.copyOf(buf, offset, elements);
+                    pooled = true;
                 }
             } else {
                 // Rendezvous: above the eager limit, synchronous, or over the receiver's budget (flow
@@ -310,8 +345,12 @@ public final class Endpoint {
                 op = new SendOp(this, to.mailbox, scope, dest, tag, call, eager ? to.unexpected : null);
             }
         }
-        final Envelope e = new Envelope(scope.wireContext(), rank, tag, base, elements, data, dataOffset, bytes, op);
+        // Without an operation of the sender's, nothing refers to the envelope once it is received: recycled.
+        final Envelope e = op == null
+                ? to.envelopes.get(scope.wireContext(), rank, tag, base, elements, data, dataOffset, bytes)
+                : new Envelope(scope.wireContext(), rank, tag, base, elements, data, dataOffset, bytes, op);
         e.budget = budget;
+        e.pooled = pooled;
         if (op != null) {
             op.envelope = e;
         }
@@ -321,7 +360,7 @@ public final class Endpoint {
         } else {
             to.waiters.signal(); // a prober, or a waiter that must re-read the next arrival time
         }
-        return op != null ? op : new Completed(this, dest, tag, elements);
+        return op;
     }
 
     /** A send to a rank in another process: the transport copies the data, so a standard send completes
@@ -348,9 +387,20 @@ public final class Endpoint {
      */
     public void deliverRemote(int context, int source, int tag, Datatype.Base base, int elements, Object data,
                               Runnable onMatched) {
+        deliverRemote(context, source, tag, base, elements, data, false, onMatched);
+    }
+
+    /**
+     * {@link #deliverRemote(int, int, int, Datatype.Base, int, Object, Runnable)} with {@code data} drawn
+     * from {@link PayloadPool#shared()} ({@code pooled}; then it may be longer than {@code elements}): it
+     * goes back there once a receive has copied it out, or with the message a progress engine takes.
+     */
+    public void deliverRemote(int context, int source, int tag, Datatype.Base base, int elements, Object data,
+                              boolean pooled, Runnable onMatched) {
         final int bytes = base == Datatype.Base.OBJECT ? ((byte[]) data).length : elements * base.bytes();
         final Envelope e = new Envelope(context, source, tag, base, elements, data, 0, bytes, null);
         e.onMatched = onMatched;
+        e.pooled = pooled && base != Datatype.Base.OBJECT;
         // Already copied by the transport: counted, so that local senders see the budget in use and
         // go by rendezvous, but never refused here (back pressure between processes is the transport's).
         unexpected.charge(bytes);
@@ -437,8 +487,7 @@ public final class Endpoint {
             return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
         final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
-        final Envelope e = mailbox.probe(scope.wireContext(), from, tag);
-        return e == null ? null : new Status(scope.local(e.source), e.tag, e.elements);
+        return mailbox.probe(scope, from, tag);
     }
 
     /**
@@ -446,7 +495,9 @@ public final class Endpoint {
      * (wildcards allowed) by reference: {@code into.data} becomes its data array, which the caller now
      * owns (the eager copy or the transport's; a rendezvous message is copied here). No copy and nothing
      * allocated for eager messages: for progress engines that keep the data (the task-graph runtime's
-     * message handler). Returns false when no such message has arrived.
+     * message handler). When {@code into.pooled} is set the array came from {@link PayloadPool#shared()}
+     * and the caller should return it there once it has copied the data out and holds no reference to it
+     * (else it is simply left to the collector). Returns false when no such message has arrived.
      */
     public boolean take(Scope scope, int source, int tag, Taken into) {
         final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
@@ -457,6 +508,7 @@ public final class Endpoint {
         // A rendezvous or synchronous send hands over the sender's own buffer: copy it out.
         final boolean borrowed = e.sendOp != null && e.base != Datatype.Base.OBJECT;
         into.data = borrowed ? Transfer.copyOf(e.data, e.dataOffset, e.elements) : e.data;
+        into.pooled = borrowed || e.pooled;
         into.source = scope.local(e.source);
         into.tag = e.tag;
         into.elements = e.elements;
@@ -469,6 +521,9 @@ public final class Endpoint {
         }
         if (e.sendOp != null) {
             e.sendOp.finish();
+        }
+        if (e.recyclable) {
+            envelopes.put(e); // read: out of the mailbox, and no sender's operation refers to it
         }
         completions++; // progress, for the deadlock watch (nobody waits on a take: no signal)
         return true;

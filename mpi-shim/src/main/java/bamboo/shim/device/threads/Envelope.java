@@ -11,17 +11,19 @@ import mpi.Datatype;
  * is not {@link #taken}.
  */
 final class Envelope {
-    final int context;
-    final int source;
-    final int tag;
-    final Datatype.Base base;
+    // Not final: a recyclable envelope is reset for its next message (EnvelopePool) by the sender, before
+    // it is published under the receiver's mailbox lock.
+    int context;
+    int source;
+    int tag;
+    Datatype.Base base;
     /** Array elements (objects for {@code OBJECT}). */
-    final int elements;
+    int elements;
     /** Primitive array (copy or the sender's), or the serialised bytes of {@code OBJECT} elements. */
     Object data;
     int dataOffset;
     /** Bytes on the wire, for the simulated interconnect. */
-    final int bytes;
+    int bytes;
     /** The sender's operation when it waits for the match (rendezvous, synchronous or a deferred eager send
      *  not yet copied), else null. */
     SendOp sendOp;
@@ -39,6 +41,12 @@ final class Envelope {
     ByteBudget budget;
     /** Run when a receive has taken the message: a synchronous send from another process waits for it. */
     Runnable onMatched;
+    /** {@link #data} is a {@link PayloadPool#shared()} array of the shim's own (an eager copy): the receive
+     *  that copies it out returns it there; a progress engine that takes it by reference is told so
+     *  ({@link Taken#pooled}). Set before the message is delivered, or under the mailbox lock. */
+    boolean pooled;
+    /** Drawn from the receiver's {@link EnvelopePool}: goes back there once finished (never has a sendOp). */
+    boolean recyclable;
 
     Envelope(int context, int source, int tag, Datatype.Base base, int elements, Object data, int dataOffset,
              int bytes, SendOp sendOp) {
@@ -51,5 +59,25 @@ final class Envelope {
         this.dataOffset = dataOffset;
         this.bytes = bytes;
         this.sendOp = sendOp;
+    }
+
+    /** For its next message (a recycled envelope, referred to by nobody): every field as new. */
+    void reset(int context, int source, int tag, Datatype.Base base, int elements, Object data, int dataOffset,
+               int bytes) {
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+        this.base = base;
+        this.elements = elements;
+        this.data = data;
+        this.dataOffset = dataOffset;
+        this.bytes = bytes;
+        this.sendOp = null;
+        this.taken = false;
+        this.seq = 0;
+        this.arrival = 0;
+        this.budget = null;
+        this.onMatched = null;
+        this.pooled = false;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import mpi.Status;
 
 /**
  * The receive side of one rank: messages that arrived before their receive (unexpected), messages still
@@ -132,20 +133,23 @@ final class Mailbox {
         Transfer.finishAll(matches);
     }
 
-    /** The oldest arrived message matching (context, source, tag), left in place; null when none. */
-    Envelope probe(int context, int source, int tag) {
+    /** The status of the oldest arrived message matching (source, tag) of {@code scope}, left in place;
+     *  null when none. Read under the lock: once unlocked the message may be received by another thread
+     *  and its envelope recycled for another message. */
+    Status probe(Scope scope, int source, int tag) {
         if (unexpectedCount == 0 && nextArrival == Long.MAX_VALUE) {
             return null;
         }
+        final int context = scope.wireContext();
         final RecvOp matches;
-        Envelope found = null;
+        Status found = null;
         lock.lock();
         try {
             progressLocked(System.nanoTime());
             for (int i = 0, n = unexpected.size(); i < n; i++) {
                 final Envelope e = unexpected.get(i);
                 if (Matching.matches(e, context, source, tag)) {
-                    found = e;
+                    found = new Status(scope.local(e.source), e.tag, e.elements);
                     break;
                 }
             }
@@ -259,6 +263,7 @@ final class Mailbox {
             }
             e.data = copy;
             e.dataOffset = 0;
+            e.pooled = true; // the caller's copy is a PayloadPool array
             e.sendOp = null;
             return true;
         } finally {

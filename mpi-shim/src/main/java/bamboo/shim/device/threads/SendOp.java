@@ -100,6 +100,8 @@ final class SendOp implements Pending {
         final Object copy = Transfer.copyOf(deferredBuf, deferredOffset, deferredElements);
         if (destination.detach(envelope, this, copy)) {
             finish();
+        } else {
+            PayloadPool.shared().release(copy); // a receive claimed it meanwhile: the copy was never seen
         }
     }
 

@@ -13,7 +13,10 @@ public final class Taken {
     /** Array elements (objects for {@code OBJECT}). */
     public int elements;
     public Datatype.Base base;
-    /** A primitive array of exactly {@link #elements} elements, or the serialised bytes of {@code OBJECT}
-     *  elements; nobody else holds it. */
+    /** A primitive array of at least {@link #elements} elements (exactly that many unless {@link #pooled}),
+     *  or the serialised bytes of {@code OBJECT} elements; nobody else holds it. */
     public Object data;
+    /** {@link #data} came from {@link PayloadPool#shared()}: return it there once done with it (optional;
+     *  an array not returned is left to the collector). Never set for an array of a user's. */
+    public boolean pooled;
 }

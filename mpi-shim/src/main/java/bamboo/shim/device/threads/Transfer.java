@@ -1,6 +1,5 @@
 package bamboo.shim.device.threads;
 
-import java.lang.reflect.Array;
 import mpi.Datatype;
 import mpi.MPIException;
 
@@ -9,11 +8,10 @@ final class Transfer {
     private Transfer() {
     }
 
-    /** Copies {@code elements} elements of a primitive array from {@code offset} into a new array. */
+    /** Copies {@code elements} elements of a primitive array from {@code offset} into an array of
+     *  {@link PayloadPool#shared()} (at least that long), which the message's receiver returns. */
     static Object copyOf(Object buf, int offset, int elements) {
-        final Object copy = Array.newInstance(buf.getClass().getComponentType(), elements);
-        System.arraycopy(buf, offset, copy, 0, elements);
-        return copy;
+        return PayloadPool.shared().copyOf(buf, offset, elements);
     }
 
     /** Finishes a chain of matches made under a mailbox lock. */
@@ -42,12 +40,23 @@ final class Transfer {
         if (e.budget != null) {
             e.budget.release(e.bytes);
         }
+        if (e.pooled) {
+            // Copied out (or refused: a truncated or mistyped message is dropped): the envelope is out of
+            // the mailbox and nothing else refers to its copy.
+            final Object copy = e.data;
+            e.data = null;
+            e.pooled = false;
+            PayloadPool.shared().release(copy);
+        }
         r.finish(e, failure);
         if (e.onMatched != null) {
             e.onMatched.run();
         }
         if (e.sendOp != null) {
             e.sendOp.finish();
+        }
+        if (e.recyclable) {
+            r.owner.envelopes.put(e); // finished: nothing refers to it any more
         }
     }
 
