@@ -1,9 +1,9 @@
-import bamboo.examples.cannon.Annotated_Bamboo;
 import bamboo.runtime.Graph;
 import bamboo.runtime.Profile;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,22 +13,33 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A/B of the runtime's idle modes in ONE JVM (scripts/idle-ab.sh builds and runs it): the translated
- * Cannon (n=864, 4 nodes x 1 worker, 100 us, 35 MB/s: the bench's setting) for each k, the modes
- * interleaved and their order rotated each round, 2 rounds of warm-up. Per run: the program's own time,
+ * A/B of the runtime's idle modes in ONE JVM (scripts/idle-ab.sh builds and runs it): a translated
+ * application with the bench's settings (cannon: n=864, 4 nodes x 1 worker, 100 us, 35 MB/s, k x k tasks
+ * per node; jacobi3d: n=128, 120 iterations, 2 nodes x 1 worker, 500 us, 100 MB/s, k tasks per node) for
+ * each k, the modes interleaved and their order rotated each round, 2 rounds of warm-up. Per run: the program's own time,
  * the process's CPU time during the run, and from the runtime's profile the workers' and handlers'
  * parks and yields and the workers' idle time. Prints every run and the medians.
  *
- * <p>Arguments: rounds, k list (e.g. 4,9,16), modes (e.g. fixed,adaptive).
+ * <p>Arguments: app (cannon or jacobi3d), rounds, k list (e.g. 4,9,16), modes (e.g. fixed,adaptive).
  */
 public final class IdleAB {
     private static final Pattern TIME = Pattern.compile("(?m)^(\\S+) (\\S+): time ([0-9.eE+-]+) s$");
     private static final String[] COLUMNS = {"time s", "cpu s", "w.parks", "w.yields", "h.parks", "h.yields", "w.idle ms"};
 
-    public static void main(String[] args) {
-        int rounds = Integer.parseInt(args[0]);
-        String[] ks = args[1].split(",");
-        String[] modes = args[2].split(",");
+    public static void main(String[] args) throws ReflectiveOperationException {
+        String app = args[0];
+        int rounds = Integer.parseInt(args[1]);
+        String[] ks = args[2].split(",");
+        String[] modes = args[3].split(",");
+        boolean cannon = app.equals("cannon");
+        if (!cannon && !app.equals("jacobi3d")) {
+            throw new IllegalArgumentException("IdleAB: app must be cannon or jacobi3d, got " + app);
+        }
+        Method graph = Class.forName("bamboo.examples." + app + ".Annotated_Bamboo")
+                .getMethod("graph", int.class, String[].class);
+        String[] appArgs = cannon ? new String[] {"n=864", "warmup=true"}
+                : new String[] {"n=128", "iters=120", "errEvery=10", "warmup=true"};
+        int nodes = cannon ? 4 : 2;
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Map<String, List<double[]>> rows = new LinkedHashMap<>();
@@ -44,8 +55,9 @@ public final class IdleAB {
                     long cpu0 = os.getProcessCpuTime();
                     Graph.Result r;
                     try {
-                        r = Annotated_Bamboo.graph(4 * k, new String[] {"n=864", "warmup=true"})
-                                .workers(1).nodes(4).latency(100_000).bandwidth(35e6).build().run();
+                        Graph.Builder b = (Graph.Builder) graph.invoke(null, nodes * k, appArgs);
+                        r = cannon ? b.workers(1).nodes(4).latency(100_000).bandwidth(35e6).build().run()
+                                : b.workers(1).nodes(2).latency(500_000).bandwidth(100e6).build().run();
                     } finally {
                         System.setOut(out);
                     }
