@@ -20,6 +20,16 @@ final class Config {
     int spins = 200;
     int yields = 20;
     long maxParkNanos = 1_000_000;
+    /** Whether idle threads busy-wait only while a core is spare ({@link CoreShare}); default from the
+     *  system property {@code bamboo.idle}. */
+    Graph.IdleMode idleMode = Graph.IdleMode.fromProperty();
+    /** Whose cores the idle threads count in (tests give a graph its own, with a core count of theirs). */
+    CoreShare coreShare = CoreShare.JVM;
+
+    /** The core share the idle strategies use: null in {@link Graph.IdleMode#FIXED} mode. */
+    CoreShare idleShare() {
+        return idleMode == Graph.IdleMode.ADAPTIVE ? coreShare : null;
+    }
     /** Longest park of an idle handler: bounds the delay before it notices a message from another process. */
     long handlerMaxParkNanos = 50_000;
     long deadlockCheckNanos = 50_000_000;

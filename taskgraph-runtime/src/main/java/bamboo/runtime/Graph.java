@@ -30,6 +30,40 @@ public final class Graph {
         WORK_STEALING
     }
 
+    /**
+     * How idle workers and handlers wait (see docs/runtime.md, "Idle threads"). The default is read from
+     * the system property {@code bamboo.idle} ({@code adaptive} or {@code fixed}) when a builder is made,
+     * so one JVM can compare the two; absent, {@link #ADAPTIVE}.
+     */
+    public enum IdleMode {
+        /** Spin and yield only while the runtime's threads that want a core fit on the JVM's cores; park
+         *  at once otherwise. The default. */
+        ADAPTIVE,
+        /** Spin and yield whatever the load, then park (the runtime's behaviour until session 6). */
+        FIXED;
+
+        /** The system property that sets the default mode. */
+        public static final String PROPERTY = "bamboo.idle";
+
+        static IdleMode fromProperty() {
+            return parse(System.getProperty(PROPERTY));
+        }
+
+        /** {@code adaptive}, {@code fixed} (any case) or null (the default). */
+        static IdleMode parse(String value) {
+            if (value == null || value.isEmpty()) {
+                return ADAPTIVE;
+            }
+            for (IdleMode m : values()) {
+                if (m.name().equalsIgnoreCase(value.trim())) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("Graph.builder: system property " + PROPERTY
+                    + " must be adaptive or fixed, got '" + value + "'");
+        }
+    }
+
     /** The outcome of a run that finished. */
     public static final class Result {
         private final long elapsedNanos;
@@ -167,7 +201,12 @@ public final class Graph {
             return this;
         }
 
-        /** How idle workers wait: spins, then yields, then parks of at most {@code maxParkNanos}. */
+        /**
+         * How idle workers wait: spins, then yields, then parks of at most {@code maxParkNanos} (default
+         * 200, 20, 1 ms). In {@link IdleMode#ADAPTIVE} mode spins and yields happen only while a core is
+         * spare; otherwise a worker parks at once, for 20 times {@code maxParkNanos} (it is woken when work
+         * comes; the timeout is a safety net).
+         */
         public Builder idle(int spins, int yields, long maxParkNanos) {
             if (spins < 0 || yields < 0 || maxParkNanos < 1_000) {
                 throw new IllegalArgumentException("Graph.Builder.idle: spins and yields must be >= 0 and "
@@ -176,6 +215,18 @@ public final class Graph {
             c.spins = spins;
             c.yields = yields;
             c.maxParkNanos = maxParkNanos;
+            return this;
+        }
+
+        /** How idle threads wait (default {@link IdleMode#ADAPTIVE}, or the system property {@code bamboo.idle}). */
+        public Builder idleMode(IdleMode mode) {
+            c.idleMode = Objects.requireNonNull(mode, "Graph.Builder.idleMode: mode is null");
+            return this;
+        }
+
+        /** Tests: the cores this graph's idle threads count in, instead of the JVM's. */
+        Builder coreShare(CoreShare share) {
+            c.coreShare = Objects.requireNonNull(share, "Graph.Builder.coreShare: share is null");
             return this;
         }
 

@@ -142,6 +142,9 @@ final class Handler implements Agent, Node.Remote {
         if (ep != null && Binding.current() != ep) {
             Binding.bind(ep); // a world graph's handler runs on a thread of its own, not on the rank's
         }
+        if (idler != null) {
+            idler.started();
+        }
     }
 
     @Override
@@ -301,6 +304,11 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
+    /** True while a thread (the handler or an idle worker) holds the inbound lock. */
+    boolean inboundBusy() {
+        return inbound.get();
+    }
+
     /** What {@link #awaitInbound} compares with: the shim's arrival count, read before a poll; -1 before
      *  the handler is bound (the caller then parks as usual). */
     long arrivals() {
@@ -377,7 +385,11 @@ final class Handler implements Agent, Node.Remote {
             return 1;
         }
         long since = System.nanoTime();
-        LockSupport.parkNanos(this, DOZE_NANOS);
+        if (idler != null) {
+            idler.park(DOZE_NANOS); // not wanting a core meanwhile
+        } else {
+            LockSupport.parkNanos(this, DOZE_NANOS);
+        }
         stats.idleNanos += System.nanoTime() - since;
         sleeping.set(false);
         Endpoint ep = endpoint;

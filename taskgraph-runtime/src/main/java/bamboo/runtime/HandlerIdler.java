@@ -1,22 +1,37 @@
 package bamboo.runtime;
 
-import org.agrona.concurrent.BackoffIdleStrategy;
+import java.util.concurrent.locks.LockSupport;
+
 import org.agrona.concurrent.IdleStrategy;
 
 /**
- * The handler's idle strategy: Agrona's back-off (spin, yield, park up to a bound, since arrivals from
- * other processes have no wake-up signal) plus idle-time accounting. Workers unpark the handler when
- * they hand it a message, so outbound traffic never waits for a park to end.
+ * The handler's idle strategy while traffic is dense: Agrona's back-off (50 spins, 10 yields, then parks
+ * doubling from 1 µs up to a bound, since arrivals from other processes have no wake-up signal for the
+ * handler) plus idle-time accounting. In {@link Graph.IdleMode#ADAPTIVE} mode the spins and yields happen
+ * only while a core is spare ({@link CoreShare}), as the workers'; a parked or dozing handler does not
+ * count as wanting a core. Workers unpark the handler when they hand it a message, so outbound traffic
+ * never waits for a park to end. (After a while with nothing to do the handler dozes: {@link Handler}.)
  */
 final class HandlerIdler implements IdleStrategy {
-    private final IdleStrategy backoff;
+    static final int SPINS = 50;
+    static final int YIELDS = 10;
+    static final long MIN_PARK_NANOS = 1_000;
+
     private final ThreadStats stats;
+    private final long maxParkNanos;
+    /** Null in {@link Graph.IdleMode#FIXED} mode. */
+    private final CoreShare share;
+    private boolean counted;
     private boolean idle;
     private long idleSince;
+    private int spins;
+    private int yields;
+    private long parkNanos = MIN_PARK_NANOS;
 
-    HandlerIdler(ThreadStats stats, long maxParkNanos) {
+    HandlerIdler(ThreadStats stats, long maxParkNanos, CoreShare share) {
         this.stats = stats;
-        this.backoff = new BackoffIdleStrategy(50, 10, 1_000, maxParkNanos);
+        this.maxParkNanos = maxParkNanos;
+        this.share = share;
     }
 
     @Override
@@ -26,7 +41,7 @@ final class HandlerIdler implements IdleStrategy {
                 idle = false;
                 stats.idleNanos += System.nanoTime() - idleSince;
             }
-            backoff.reset();
+            reset();
         } else {
             idle();
         }
@@ -38,18 +53,66 @@ final class HandlerIdler implements IdleStrategy {
             idle = true;
             idleSince = System.nanoTime();
         }
-        backoff.idle();
+        if (spins < SPINS && coreSpare()) {
+            spins++;
+            Thread.onSpinWait();
+        } else if (yields < YIELDS && coreSpare()) {
+            yields++;
+            stats.yields++;
+            Thread.yield();
+        } else {
+            park(parkNanos);
+            parkNanos = Math.min(parkNanos * 2, maxParkNanos);
+        }
+    }
+
+    private boolean coreSpare() {
+        return share == null || share.spare();
+    }
+
+    /** Parks the handler's thread; it does not want a core meanwhile (also the handler's doze). */
+    void park(long nanos) {
+        stats.parks++;
+        if (counted) {
+            share.release();
+        }
+        try {
+            LockSupport.parkNanos(this, nanos);
+        } finally {
+            if (counted) {
+                share.want();
+            }
+        }
     }
 
     @Override
     public void reset() {
-        backoff.reset();
+        spins = 0;
+        yields = 0;
+        parkNanos = MIN_PARK_NANOS;
+    }
+
+    /** On the handler's thread when it starts: it wants a core from now on. */
+    void started() {
+        if (share != null && !counted) {
+            counted = true;
+            share.want();
+        }
     }
 
     void finish() {
+        if (counted) {
+            counted = false;
+            share.release();
+        }
         if (idle) {
             idle = false;
             stats.idleNanos += System.nanoTime() - idleSince;
         }
+    }
+
+    @Override
+    public String alias() {
+        return "bamboo-handler";
     }
 }

@@ -34,7 +34,8 @@ final class Interconnect {
             handlers[r] = new Handler(n, handlers.length);
             n.remote = handlers[r];
             handlers[r].onError = this::onError;
-            HandlerIdler idler = new HandlerIdler(handlers[r].stats, config.handlerMaxParkNanos);
+            HandlerIdler idler = new HandlerIdler(handlers[r].stats, config.handlerMaxParkNanos,
+                config.idleShare());
             runners[r] = new AgentRunner(idler, this::onError, null, handlers[r]);
             handlers[r].idler = idler;
         }

@@ -128,7 +128,7 @@ final class Node {
         runners = new AgentRunner[workers.length];
         for (int w = 0; w < workers.length; w++) {
             WorkerIdler idler = new WorkerIdler(parking, queue, workers[w].stats, w, config.spins, config.yields,
-                    config.maxParkNanos, handler());
+                    config.maxParkNanos, handler(), config.idleShare());
             workers[w].idler = idler;
             runners[w] = new AgentRunner(idler, this::onAgentError, null, workers[w]);
             AgentRunner.startOnThread(runners[w], daemonThreads(workers[w].roleName()));

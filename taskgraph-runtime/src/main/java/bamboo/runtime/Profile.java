@@ -13,11 +13,13 @@ public final class Profile {
 
     /**
      * One worker or message handler. Busy = wall time - idle time. For a handler, messages sent and
-     * received are those it forwarded to and from other processes.
+     * received are those it forwarded to and from other processes. Parks and yields: how often the thread
+     * parked (a handler's dozes included) or yielded its core while it had nothing to do (each park ends in
+     * a thread wake-up, a context switch; see docs/runtime.md, "Idle threads").
      */
     public record ThreadProfile(String name, boolean handler, long busyNanos, long idleNanos, long executions,
                                 long switches, long messagesSent, long bytesSent, long messagesReceived,
-                                long bytesReceived) {
+                                long bytesReceived, long parks, long yields) {
     }
 
     private final long wallNanos;
@@ -44,7 +46,7 @@ public final class Profile {
         long activations = 0;
         for (ThreadStats s : stats) {
             list.add(new ThreadProfile(s.name, s.handler, Math.max(0, wallNanos - s.idleNanos), Math.min(wallNanos, s.idleNanos), s.executions,
-                    s.switches, s.messagesSent, s.bytesSent, s.messagesReceived, s.bytesReceived));
+                    s.switches, s.messagesSent, s.bytesSent, s.messagesReceived, s.bytesReceived, s.parks, s.yields));
             latSamples += s.latencySamples;
             latSum += s.latencySumNanos;
             waitSamples += s.waitSamples;
@@ -69,6 +71,16 @@ public final class Profile {
 
     public long switches() {
         return threads.stream().mapToLong(ThreadProfile::switches).sum();
+    }
+
+    /** Parks of idle workers and handlers (a handler's dozes included): each ends in a thread wake-up. */
+    public long parks() {
+        return threads.stream().mapToLong(ThreadProfile::parks).sum();
+    }
+
+    /** Yields of idle workers and handlers. */
+    public long yields() {
+        return threads.stream().mapToLong(ThreadProfile::yields).sum();
     }
 
     /** Task-to-task messages sent (each counted once, by the sending worker). */
@@ -111,9 +123,10 @@ public final class Profile {
                 meanMessageLatencyNanos, messageOccupancy(), meanQueueWaitNanos, runQueueOccupancy()));
         for (ThreadProfile t : threads) {
             b.append(String.format(Locale.ROOT,
-                    "  %-16s busy %6.1f%%  %d executions, %d switches, %d msgs out (%d B), %d msgs in (%d B)%n",
+                    "  %-16s busy %6.1f%%  %d executions, %d switches, %d msgs out (%d B), %d msgs in (%d B), "
+                            + "%d parks, %d yields%n",
                     t.name(), wallNanos == 0 ? 0 : 100.0 * t.busyNanos() / wallNanos, t.executions(), t.switches(),
-                    t.messagesSent(), t.bytesSent(), t.messagesReceived(), t.bytesReceived()));
+                    t.messagesSent(), t.bytesSent(), t.messagesReceived(), t.bytesReceived(), t.parks(), t.yields()));
         }
         return b.toString();
     }

@@ -23,6 +23,9 @@ final class ThreadStats {
     long waitSamples;
     long waitSumNanos;
     long activations;
+    /** Idle waits: parks (a handler's dozes included), and yields of the core while idle. */
+    long parks;
+    long yields;
     int sampleTick;
 
     ThreadStats(String name, boolean handler) {

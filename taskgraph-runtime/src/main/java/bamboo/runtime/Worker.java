@@ -24,6 +24,9 @@ final class Worker implements Agent {
     public void onStart() {
         thread = Thread.currentThread();
         node.parking.register(index, Thread.currentThread());
+        if (idler != null) {
+            idler.started();
+        }
     }
 
     @Override

@@ -5,7 +5,12 @@ import java.util.concurrent.locks.LockSupport;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
- * Idle strategy of the workers: spin, then yield, then park. Unlike Agrona's back-off strategy a parked
+ * Idle strategy of the workers: spin, then yield, then park; in {@link Graph.IdleMode#ADAPTIVE} mode the
+ * spins and yields only while a core is spare ({@link CoreShare}: the runtime's threads that want a core,
+ * this one included, fit on the cores), else it parks at once and for {@link #CROWDED_PARK_FACTOR} times
+ * the longest park, since a parked worker is woken when work comes and a park that times out is only a
+ * wake-up more on a core that others need.
+ * Unlike Agrona's back-off strategy a parked
  * worker is woken when a task becomes runnable and no other worker is spinning ({@link Parking}), so
  * parking costs little latency and spinning can stay short (the machine is shared). Parks time out, so
  * a missed wake-up could cost at most the maximum park time, never a hang.
@@ -14,6 +19,8 @@ import org.agrona.concurrent.IdleStrategy;
  * again), so a busy worker reads no clock per task.
  */
 final class WorkerIdler implements IdleStrategy {
+    /** How much longer than the longest park a worker parks while no core is spare (20 ms by default). */
+    static final int CROWDED_PARK_FACTOR = 20;
     private final Parking parking;
     private final RunQueue queue;
     private final ThreadStats stats;
@@ -21,6 +28,8 @@ final class WorkerIdler implements IdleStrategy {
     private final int maxSpins;
     private final int maxYields;
     private final long maxParkNanos;
+    /** The park while no core is spare ({@link #CROWDED_PARK_FACTOR} times the longest park). */
+    private final long crowdedParkNanos;
     private boolean idle;
     private long idleSince;
     private int spins;
@@ -28,10 +37,15 @@ final class WorkerIdler implements IdleStrategy {
     private long parkNanos = 1_000;
     /** With several processes: the handler whose inbound work an idle worker shares; else null. */
     private final Handler handler;
+    /** Null in {@link Graph.IdleMode#FIXED} mode: busy-wait whatever the load. */
+    private final CoreShare share;
+    /** Whether this worker counts in {@link #share} (from {@link #started} to {@link #finish}). */
+    private boolean counted;
 
     WorkerIdler(Parking parking, RunQueue queue, ThreadStats stats, int slot, int maxSpins, int maxYields,
-                long maxParkNanos, Handler handler) {
+                long maxParkNanos, Handler handler, CoreShare share) {
         this.handler = handler;
+        this.share = share;
         this.parking = parking;
         this.queue = queue;
         this.stats = stats;
@@ -39,6 +53,8 @@ final class WorkerIdler implements IdleStrategy {
         this.maxSpins = maxSpins;
         this.maxYields = maxYields;
         this.maxParkNanos = maxParkNanos;
+        this.crowdedParkNanos = maxParkNanos > Long.MAX_VALUE / CROWDED_PARK_FACTOR ? Long.MAX_VALUE
+                : CROWDED_PARK_FACTOR * maxParkNanos;
     }
 
     @Override
@@ -61,14 +77,27 @@ final class WorkerIdler implements IdleStrategy {
             yields = 0;
             parking.startSpinning();
         }
-        if (spins < maxSpins) {
+        if (spins < maxSpins && coreSpare()) {
             spins++;
             Thread.onSpinWait();
-        } else if (yields < maxYields) {
+        } else if (yields < maxYields && coreSpare()) {
             yields++;
+            stats.yields++;
             Thread.yield();
         } else {
             park();
+        }
+    }
+
+    private boolean coreSpare() {
+        return share == null || share.spare();
+    }
+
+    /** On the worker's thread when it starts: it wants a core from now on. */
+    void started() {
+        if (share != null && !counted) {
+            counted = true;
+            share.want();
         }
     }
 
@@ -77,22 +106,23 @@ final class WorkerIdler implements IdleStrategy {
         // process wakes this worker directly (Handler#awaitInbound). The arrival count is read before the
         // last look at the shim: an arrival after it ends the wait at once.
         long seen = -1;
+        boolean inShim = false;
         if (handler != null) {
             seen = handler.arrivals();
             if (handler.pollInbound() > 0) {
                 return; // back to doWork, which runs what became runnable
             }
+            // Another thread receiving (it wakes us through Parking when it makes a task runnable): waiting
+            // in the shim now would return at once for every message already due that the receiver has
+            // not taken yet, a busy loop against a receiver that may have been preempted holding the lock,
+            // on the very core it needs. Park instead (session 6: up to 27,000 such returns in one run).
+            inShim = seen >= 0 && !handler.inboundBusy();
         }
         // Announce, stop counting as a spinner, then look: a pusher either sees us parked or we see its task.
         parking.announce(slot);
         parking.stopSpinning();
         if (queue.isEmpty() && !parking.stopping()) {
-            if (seen >= 0) {
-                handler.awaitInbound(seen, parkNanos);
-            } else {
-                LockSupport.parkNanos(parkNanos);
-            }
-            parkNanos = Math.min(parkNanos * 2, maxParkNanos);
+            waitForWork(inShim, seen);
         }
         boolean signalled = parking.retract(slot);
         parking.startSpinning();
@@ -102,6 +132,34 @@ final class WorkerIdler implements IdleStrategy {
             yields = 0;
             parkNanos = 1_000;
         }
+    }
+
+    /**
+     * Parks (in the shim when {@code inShim}): with a core spare for a park that doubles up to the longest
+     * park; with every core taken, for the crowded park. Every reason to wake is signalled (a task pushed,
+     * a message deposited, a simulated arrival due, the run stopping), so the timeout is only a safety
+     * net, and a park that times out is a wake-up that takes a core from a thread with work. Not in the
+     * shim while another thread receives: a message that arrives after it has finished has no waiter in
+     * the shim, so that park is never longer than the longest park.
+     */
+    private void waitForWork(boolean inShim, long seen) {
+        long nanos = coreSpare() ? parkNanos : inShim || handler == null ? crowdedParkNanos : maxParkNanos;
+        stats.parks++;
+        if (counted) {
+            share.release();
+        }
+        try {
+            if (inShim) {
+                handler.awaitInbound(seen, nanos);
+            } else {
+                LockSupport.parkNanos(nanos);
+            }
+        } finally {
+            if (counted) {
+                share.want();
+            }
+        }
+        parkNanos = Math.min(parkNanos * 2, maxParkNanos);
     }
 
     private void endIdle() {
@@ -114,8 +172,12 @@ final class WorkerIdler implements IdleStrategy {
         }
     }
 
-    /** Closes an open idle period when the worker stops. */
+    /** Closes an open idle period when the worker stops, and stops counting it in the core share. */
     void finish() {
+        if (counted) {
+            counted = false;
+            share.release();
+        }
         if (idle) {
             idle = false;
             parking.stopSpinning();

@@ -132,7 +132,8 @@ final class WorldExecution {
             LockSupport.unpark(monitor);
         };
         node.remote = handler;
-        HandlerIdler idler = new HandlerIdler(handler.stats, config.handlerMaxParkNanos);
+        HandlerIdler idler = new HandlerIdler(handler.stats, config.handlerMaxParkNanos,
+                config.idleShare());
         handler.idler = idler;
         handlerRunner = new AgentRunner(idler, this::onHandlerError, null, handler);
         AgentRunner.startOnThread(handlerRunner, Node.daemonThreads(handler.roleName()));

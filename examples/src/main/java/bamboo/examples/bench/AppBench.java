@@ -103,7 +103,7 @@ public final class AppBench {
             for (RunPlan p : plans(app)) {
                 rows.add(new Row(p));
                 // + its warm-up run (the peer's is inside each of its runs)
-                total += p.skipReason() == null ? options.repeat + (MpjPeer.isPeer(p) ? 0 : 1) : 0;
+                total += p.skipReason() == null ? options.repeat + (MpjPeer.isPeer(p) ? 0 : options.warmupRuns) : 0;
             }
             perApp.add(rows);
         }
@@ -129,20 +129,41 @@ public final class AppBench {
                 prepare(r, progress);
             }
         }
-        // One uncounted run of every variant first: it warms up what every run shares (the shim, the
-        // runtime, the JDK); each run still loads and JIT-compiles its own copy of the program (per-rank
-        // class loaders in the shim, a loader per run for bamboo), alike for every variant.
-        // Not the peer: it warms itself up in its own JVM before every timed run (MpjChild).
-        for (Row r : rows) {
-            if (!r.skipped() && !r.failed() && !MpjPeer.isPeer(r.plan())) {
-                runOnce(r, argv, progress, "warm-up ");
-            }
-        }
-        for (int rep = 1; rep <= options.repeat; rep++) {
-            for (Row r : peerPairAlternating(rows, rep)) {
-                if (!r.skipped() && !r.failed()) {
-                    runOnce(r, argv, progress, "run " + rep + "/" + options.repeat + " ");
+        List<Row> retained = new ArrayList<>();
+        try {
+            if (!options.freshClasses) {
+                // Steady state: each row's runs share its program's classes, which its warm-up runs load and
+                // the JIT compiles; the runners that start a child JVM per run ignore it.
+                for (Row r : rows) {
+                    if (!r.skipped() && !r.failed() && !r.plan().freshClasses()) {
+                        runnerOf(r.plan()).retain(r.plan());
+                        retained.add(r);
+                    }
                 }
+            }
+            // Uncounted runs of every variant first: they warm up what every run shares (the shim, the
+            // runtime, the JDK) and, in steady state, the row's own program; with --fresh-classes each run
+            // loads and JIT-compiles its own copy of the program (per-rank class loaders in the shim, a
+            // loader per run for bamboo), alike for every variant.
+            // Not the peer: it warms itself up in its own JVM before every timed run (MpjChild).
+            for (int w = 1; w <= options.warmupRuns; w++) {
+                String what = options.warmupRuns == 1 ? "warm-up " : "warm-up " + w + "/" + options.warmupRuns + " ";
+                for (Row r : rows) {
+                    if (!r.skipped() && !r.failed() && !MpjPeer.isPeer(r.plan())) {
+                        runOnce(r, argv, progress, what);
+                    }
+                }
+            }
+            for (int rep = 1; rep <= options.repeat; rep++) {
+                for (Row r : peerPairAlternating(rows, rep)) {
+                    if (!r.skipped() && !r.failed()) {
+                        runOnce(r, argv, progress, "run " + rep + "/" + options.repeat + " ");
+                    }
+                }
+            }
+        } finally {
+            for (Row r : retained) {
+                runnerOf(r.plan()).release(r.plan());
             }
         }
     }
@@ -187,11 +208,16 @@ public final class AppBench {
         JitQuiet.await(QUIET_MAX_NANOS);
         try {
             Runner runner = runnerOf(p);
+            long jitBefore = JitQuiet.compileMillis();
             double t = runner.run(p, argv);
+            long jit = JitQuiet.compileMillis() - jitBefore;
             if (!what.startsWith("warm-up")) {
                 row.add(t, runner.lastCpuSeconds());
             }
-            progress.finished(String.format(Locale.ROOT, "%.4f s", t));
+            // The JIT's time in this JVM during the run (setup and kernel warm-up included): near 0 once a
+            // row in steady state is warm; a child JVM's (the peer's) is not seen.
+            progress.finished(String.format(Locale.ROOT, "%.4f s", t)
+                    + (jitBefore < 0 || MpjPeer.isPeer(p) ? "" : " (JIT " + jit + " ms)"));
         } catch (Runner.RunFailure e) {
             // A failed warm-up fails the row too: every run is verified, and repeating a broken variant
             // only costs time.
@@ -257,6 +283,19 @@ public final class AppBench {
                 default -> throw new IllegalStateException("unknown variant " + v);
             }
         }
+        if (options.freshClasses || options.compareClasses) {
+            List<RunPlan> out = new ArrayList<>();
+            for (RunPlan p : plans) {
+                boolean child = MpjPeer.isPeer(p); // a JVM per run either way
+                if (options.compareClasses) {
+                    out.add(p);
+                }
+                if (!child || !options.compareClasses) {
+                    out.add(child ? p : p.fresh());
+                }
+            }
+            return out;
+        }
         return plans;
     }
 
@@ -289,6 +328,7 @@ public final class AppBench {
         sb.append(String.format(Locale.ROOT, "machine: %d cores, %s %s, JDK %s%s; %d repeats (median)%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
                 System.getProperty("os.arch"), Runtime.version(), o.quick ? ", --quick" : "", o.repeat));
+        sb.append(mode(o)).append('\n');
         for (AppSpec app : o.apps) {
             int nodes = o.nodes != null ? o.nodes : app.defaultNodes();
             long lat = o.latencyNanos != null ? o.latencyNanos : app.latencyNanos();
@@ -302,6 +342,20 @@ public final class AppBench {
         }
         sb.append('\n');
         return sb.toString();
+    }
+
+    /** Which way the runs were taken: the same variant's times differ by tens of percent between them. */
+    static String mode(BenchOptions o) {
+        String warmups = o.warmupRuns == 1 ? "1 warm-up run" : o.warmupRuns + " warm-up runs";
+        if (o.compareClasses) {
+            return "classes: both ways (" + BenchOptions.COMPARE_CLASSES + "): each variant in steady state, and as"
+                    + " its row '... fresh' loading and JIT-compiling its own copy every run; " + warmups + " each";
+        }
+        return o.freshClasses
+                ? "classes: fresh (" + BenchOptions.FRESH_CLASSES + "): every run loads and JIT-compiles its own copy"
+                        + " of the program; " + warmups + " per variant"
+                : "classes: steady state: each variant keeps its program's classes (loaded and JIT-compiled) from"
+                        + " its " + warmups + " to its timed runs";
     }
 
     private static boolean write(BenchOptions o, ResultTable table, String header, PrintStream out, PrintStream err) {

@@ -12,8 +12,21 @@ public final class BenchOptions {
     public static final List<String> VARIANTS =
             List.of("basic", "oversubscribed", "virtual", "splitphase", "bamboo", "nocomm", MpjPeer.VARIANT);
 
+    /** The option that loads every run's program afresh (the way runs were taken before steady state). */
+    public static final String FRESH_CLASSES = "--fresh-classes";
+    /** The option that runs every variant both ways, interleaved: an A/B of steady state and fresh classes. */
+    public static final String COMPARE_CLASSES = "--compare-classes";
+    /** The option giving the uncounted runs per variant before its timed ones. */
+    public static final String WARMUP_RUNS = "--warmup-runs";
+
     boolean quick;
     boolean help;
+    /** False (the default): steady state, each variant keeps its program's classes across its runs. */
+    boolean freshClasses;
+    /** Every variant twice: in steady state and with fresh classes (rows "... fresh"), interleaved. */
+    boolean compareClasses;
+    /** Uncounted runs per variant before the timed repeats. */
+    int warmupRuns = 1;
     List<AppSpec> apps = Apps.all();
     List<String> variants = VARIANTS;
     List<Integer> ks;
@@ -46,6 +59,9 @@ public final class BenchOptions {
                 case "--latency" -> o.latencyNanos = Units.parseLatencyNanos(a, value(args, ++i, a));
                 case "--bandwidth" -> o.bandwidth = Units.parseBandwidth(a, value(args, ++i, a));
                 case "--repeat" -> repeat = positive(a, value(args, ++i, a));
+                case FRESH_CLASSES -> o.freshClasses = true;
+                case COMPARE_CLASSES -> o.compareClasses = true;
+                case WARMUP_RUNS -> o.warmupRuns = positive(a, value(args, ++i, a));
                 case "--nodes" -> o.nodes = positive(a, value(args, ++i, a));
                 case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
@@ -59,6 +75,10 @@ public final class BenchOptions {
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + a + "' (see --help)");
             }
+        }
+        if (o.freshClasses && o.compareClasses) {
+            throw new IllegalArgumentException(COMPARE_CLASSES + " runs every variant both ways: leave out "
+                    + FRESH_CLASSES);
         }
         o.repeat = repeat != null ? repeat : o.quick ? 3 : 5;
         if (o.ks == null) {
@@ -90,8 +110,16 @@ public final class BenchOptions {
                 "  --bandwidth B       simulated bandwidth between nodes: 200MB/s, 1GB/s,",
                 "                      100MiB/s, 10Gb/s (b: bits) or inf; at least 1MB/s",
                 "                      (default: per application, below)",
-                "  --repeat N          timed runs per variant after one warm-up run; the",
+                "  --repeat N          timed runs per variant after its warm-up runs; the",
                 "                      median is reported (default 5, quick 3)",
+                "  --warmup-runs N     uncounted runs per variant before its timed runs",
+                "                      (default 1)",
+                "  --fresh-classes     every run loads and JIT-compiles its own copy of the",
+                "                      program (the JIT's work then falls inside the timed",
+                "                      runs); default: steady state, see below",
+                "  --compare-classes   every variant both ways, interleaved run by run: in",
+                "                      steady state and as a row '... fresh' with fresh",
+                "                      classes (an A/B of the two)",
                 "  --nodes K           simulated nodes (default: per application, below)",
                 "  --cores-per-node C  cores of a node: ranks per node of basic, splitphase",
                 "                      and nocomm, workers per node of bamboo (default 1)",
@@ -128,6 +156,13 @@ public final class BenchOptions {
                 "  comm hidden  = (T_basic - T) / (T_basic - T_nocomm)",
                 "                 ('-' when basic is not slower than nocomm).",
                 "results.csv has every time of every repeat; speedup.png plots the speed-ups.",
+                "",
+                "Steady state (default): each variant (row) keeps its program's classes, loaded",
+                "and JIT-compiled by its warm-up runs, for its timed runs (the shim's per-rank",
+                "class loaders of the row, one loader per bamboo row); every run still starts",
+                "main afresh. A program with a mutable static field is refused (its row FAILED)",
+                "and needs --fresh-classes. mpj-express and nocomm-child start a child JVM per",
+                "run and warm up inside it, in either mode. The header says which mode ran.",
                 "",
                 "Defaults per application (nodes, latency, bandwidth; full and quick problem):"));
         for (AppSpec a : Apps.all()) {

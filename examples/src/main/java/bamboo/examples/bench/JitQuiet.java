@@ -51,6 +51,13 @@ final class JitQuiet {
         return false;
     }
 
+    /** The JIT compilers' accumulated time in this JVM, in ms (summed over compilations), or -1 when this
+     *  JVM cannot tell. */
+    static long compileMillis() {
+        java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    }
+
     /** False when interrupted (the interrupt is kept for the caller). */
     private static boolean sleep(long nanos) {
         try {

@@ -22,10 +22,19 @@ public final class ResultTable {
         return rows;
     }
 
-    /** The {@code variant} row of {@code app} with figures, or null. */
+    /** The {@code variant} row of {@code app} with figures (the steady-state one when a pass has both), or
+     *  null. */
     public Row row(String app, String variant) {
+        Row fresh = row(app, variant, true);
+        Row steady = row(app, variant, false);
+        return steady != null ? steady : fresh;
+    }
+
+    /** The {@code variant} row of {@code app} with figures whose classes are fresh per run or not, or null. */
+    public Row row(String app, String variant, boolean freshClasses) {
         for (Row r : rows) {
-            if (r.plan().app().name().equals(app) && r.plan().variant().equals(variant) && r.ok()) {
+            if (r.plan().app().name().equals(app) && r.plan().variant().equals(variant) && r.ok()
+                    && r.plan().freshClasses() == freshClasses) {
                 return r;
             }
         }
@@ -38,21 +47,28 @@ public final class ResultTable {
         return r == null ? Double.NaN : r.median();
     }
 
+    /** The median of the row {@code row} is compared with: {@code variant} of its application, loading its
+     *  classes as {@code row} does (in an A/B of the two ways, fresh rows against fresh rows). */
+    private double reference(Row row, String variant) {
+        String app = row.plan().app().name();
+        Row same = row(app, variant, row.plan().freshClasses());
+        return same != null ? same.median() : medianOf(app, variant);
+    }
+
     /** {@code T_basic / T_row}; NaN without both figures. */
     public double speedup(Row row) {
         if (MpjPeer.isPeer(row.plan())) {
             return Double.NaN; // basic runs under the simulated interconnect, the peer without: see its note
         }
-        double basic = medianOf(row.plan().app().name(), "basic");
+        double basic = reference(row, "basic");
         return row.ok() ? basic / row.median() : Double.NaN;
     }
 
     /** {@code (T_basic - T_row) / (T_basic - T_nocomm)}; NaN without the figures or when basic has no
      *  communication to hide. */
     public double hidden(Row row) {
-        String app = row.plan().app().name();
-        double basic = medianOf(app, "basic");
-        double nocomm = medianOf(app, "nocomm");
+        double basic = reference(row, "basic");
+        double nocomm = reference(row, "nocomm");
         if (!row.ok() || !(basic - nocomm > 0) || MpjPeer.isPeer(row.plan())) {
             return Double.NaN;
         }
@@ -94,7 +110,7 @@ public final class ResultTable {
     public String csv() {
         StringBuilder sb = new StringBuilder(
                 "app,variant,k,form,np,nodes,cores_per_node,latency_ns,bandwidth_Bps,ranks_as,repeats,"
-                        + "median_s,min_s,max_s,speedup,comm_hidden,times_s,status,cpu_s\n");
+                        + "median_s,min_s,max_s,speedup,comm_hidden,times_s,status,cpu_s,classes\n");
         for (Row r : rows) {
             RunPlan p = r.plan();
             String times = r.times().stream().map(t -> String.format(Locale.ROOT, "%.6f", t))
@@ -107,7 +123,7 @@ public final class ResultTable {
                     number(r.ok() ? r.median() : Double.NaN), number(r.ok() ? r.min() : Double.NaN),
                     number(r.ok() ? r.max() : Double.NaN), number(speedup(r)), number(hidden(r)), times,
                     quote(r.status()), r.cpuTimes().stream().map(t -> String.format(Locale.ROOT, "%.3f", t))
-                            .collect(Collectors.joining(";")))).append('\n');
+                            .collect(Collectors.joining(";")), p.classes())).append('\n');
         }
         return sb.toString();
     }

@@ -14,17 +14,38 @@ package bamboo.examples.bench;
  * @param bandwidth    simulated bandwidth between nodes, bytes per second (infinite: no per-byte cost)
  * @param virtual      ranks as virtual threads
  * @param skipReason   why it is not run, or null
+ * @param freshClasses every run loads (and the JIT compiles) its own copy of the program, rather than the
+ *                     row keeping its classes from run to run (steady state, the default)
  */
 public record RunPlan(AppSpec app, String variant, int k, String form, int np, int nodes, int coresPerNode,
-                      long latencyNanos, double bandwidth, boolean virtual, String skipReason) {
+                      long latencyNanos, double bandwidth, boolean virtual, String skipReason, boolean freshClasses) {
 
-    /** The variant as the table shows it, e.g. {@code oversubscribed k=4}. */
+    /** A plan in steady state. */
+    public RunPlan(AppSpec app, String variant, int k, String form, int np, int nodes, int coresPerNode,
+                   long latencyNanos, double bandwidth, boolean virtual, String skipReason) {
+        this(app, variant, k, form, np, nodes, coresPerNode, latencyNanos, bandwidth, virtual, skipReason, false);
+    }
+
+    /** The variant as the table shows it, e.g. {@code oversubscribed k=4}, or {@code oversubscribed k=4 fresh}
+     *  when its runs load their classes afresh. */
     public String label() {
-        return k > 0 ? variant + " k=" + k : variant;
+        return (k > 0 ? variant + " k=" + k : variant) + (freshClasses ? " fresh" : "");
+    }
+
+    /** How the row's runs get the program's classes, for the CSV: steady, fresh, or child JVM (a JVM per run). */
+    public String classes() {
+        return MpjPeer.isPeer(this) ? "child JVM" : freshClasses ? "fresh" : "steady";
+    }
+
+    /** The same plan with every run loading its classes afresh. */
+    public RunPlan fresh() {
+        return new RunPlan(app, variant, k, form, np, nodes, coresPerNode, latencyNanos, bandwidth, virtual,
+                skipReason, true);
     }
 
     /** The same plan, skipped for {@code reason}. */
     public RunPlan skipped(String reason) {
-        return new RunPlan(app, variant, k, form, np, nodes, coresPerNode, latencyNanos, bandwidth, virtual, reason);
+        return new RunPlan(app, variant, k, form, np, nodes, coresPerNode, latencyNanos, bandwidth, virtual, reason,
+                freshClasses);
     }
 }

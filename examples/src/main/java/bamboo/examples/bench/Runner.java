@@ -39,6 +39,19 @@ public interface Runner {
     default void prepare(RunPlan plan) throws RunFailure {
     }
 
+    /**
+     * Steady state: from this call until {@link #release}, the runs of {@code plan} may keep the program's
+     * classes, loaded, initialised and JIT-compiled by the first of them, for the next (each run still
+     * starts the program's {@code main} afresh). Without it every run loads its own copy. Runners that
+     * start a child JVM per run, or cannot keep classes, ignore it.
+     */
+    default void retain(RunPlan plan) {
+    }
+
+    /** Ends {@link #retain} for {@code plan}: its classes are let go (called when its row is done). */
+    default void release(RunPlan plan) {
+    }
+
     /** A run that failed: the message is one line for the table. */
     final class RunFailure extends Exception {
         private static final long serialVersionUID = 1L;

@@ -2,16 +2,24 @@ package bamboo.examples.bench;
 
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
+import bamboo.shim.job.RankLoaders;
 import bamboo.shim.job.ThreadsJob;
 import java.net.URL;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Runs a plan untranslated on the shim's threads device: {@code np} ranks as threads of this JVM, each
  * with its own class loader, under the plan's simulated interconnect. The ranks' standard output is
  * captured to read the program's verification and time lines.
+ *
+ * <p>A plan that is {@link #retain retained} (steady state) keeps its ranks' loaders ({@link RankLoaders})
+ * from run to run, so rank r of every run executes the classes rank r of the first run loaded and the JIT
+ * compiled; other plans get new loaders per run.
  */
 public final class ShimRunner implements Runner {
     private final URL[] classpath;
+    private final Map<RunPlan, RankLoaders> kept = new HashMap<>();
 
     /** A runner loading the programs from {@code classpath}. */
     public ShimRunner(URL[] classpath) {
@@ -24,17 +32,41 @@ public final class ShimRunner implements Runner {
     }
 
     @Override
+    public void retain(RunPlan plan) {
+        kept.computeIfAbsent(plan, p -> RankLoaders.open(classpath, p.np()));
+    }
+
+    @Override
+    public void release(RunPlan plan) {
+        RankLoaders loaders = kept.remove(plan);
+        if (loaders != null) {
+            loaders.close();
+        }
+    }
+
+    @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
         JobConfig config = JobConfig.of(plan.np())
                 .withNodes(plan.nodes())
                 .withLatencyNanos(plan.latencyNanos())
                 .withBandwidth(plan.bandwidth())
                 .withRanksAs(plan.virtual() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
+        String mainClass = plan.app().mainClass(plan.form());
+        RankLoaders loaders = kept.get(plan);
         JobResult[] result = new JobResult[1];
-        String output = OutputCapture.of(
-                () -> result[0] = ThreadsJob.runMain(config, classpath, plan.app().mainClass(plan.form()), argv));
+        String output = OutputCapture.of(() -> result[0] = loaders == null
+                ? ThreadsJob.runMain(config, classpath, mainClass, argv)
+                : ThreadsJob.runMain(config, loaders, mainClass, argv));
         if (!result[0].succeeded()) {
             throw new RunFailure(result[0].message());
+        }
+        if (loaders != null) {
+            // Refused after its first run rather than before its second: the warm-up fails the row at once.
+            String stateful = loaders.mutableStatic();
+            if (stateful != null) {
+                throw new RunFailure(stateful + ": its runs cannot share classes (steady state); measure it with "
+                        + BenchOptions.FRESH_CLASSES);
+            }
         }
         return OutputParser.time(plan.app().name(), output);
     }

@@ -2,6 +2,8 @@ package bamboo.shim.job;
 
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Each rank loads the program's classes in its own loader (child first), so mutable statics are per rank
@@ -19,8 +21,27 @@ final class RankClassLoader extends URLClassLoader {
     };
     private static final String[] SHARED_CLASSES = {"bamboo.Bamboo", "bamboo.TaskHints"};
 
+    /** The classes this loader defined from the class path (the program's), for {@link StaticState}. */
+    private final List<Class<?>> defined = new ArrayList<>();
+
     RankClassLoader(int rank, URL[] classpath, ClassLoader parent) {
         super("rank-" + rank, classpath, parent);
+    }
+
+    /** A copy of the classes defined so far. */
+    List<Class<?>> defined() {
+        synchronized (defined) {
+            return new ArrayList<>(defined);
+        }
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+        final Class<?> c = super.findClass(name);
+        synchronized (defined) {
+            defined.add(c);
+        }
+        return c;
     }
 
     static boolean shared(String name) {

@@ -7,7 +7,6 @@ import bamboo.shim.device.threads.Endpoint;
 import bamboo.shim.device.threads.JobAbortedError;
 import bamboo.shim.device.threads.Network;
 import bamboo.shim.device.threads.World;
-import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -44,7 +43,7 @@ public final class ThreadsJob {
         return execute(config, (endpoint, size) -> {
             endpoint.initImplicitly();
             body.run(endpoint.rank(), size);
-        }, null);
+        });
     }
 
     /**
@@ -55,41 +54,56 @@ public final class ThreadsJob {
         if (config == null || classpath == null) {
             return JobResult.setup("ThreadsJob.runMain: " + (config == null ? "config" : "classpath") + " is null");
         }
+        try (RankLoaders loaders = RankLoaders.open(classpath, config.np())) {
+            return runMain(config, loaders, mainClass, args);
+        }
+    }
+
+    /**
+     * Runs {@code mainClass.main(args)} once per rank, rank r in {@code loaders}' loader r: the program's
+     * classes stay loaded (and JIT-compiled) from one such run to the next. A program with a mutable static
+     * field is refused from the second run on (it would start with the previous run's value; see
+     * {@link RankLoaders}). The caller closes {@code loaders}.
+     */
+    public static JobResult runMain(JobConfig config, RankLoaders loaders, String mainClass, String[] args) {
+        if (config == null || loaders == null) {
+            return JobResult.setup("ThreadsJob.runMain: " + (config == null ? "config" : "loaders") + " is null");
+        }
+        if (loaders.closed()) {
+            return JobResult.setup("ThreadsJob.runMain: the rank loaders are closed");
+        }
+        if (loaders.np() != config.np()) {
+            return JobResult.setup("ThreadsJob.runMain: loaders for " + loaders.np() + " ranks given to a job of "
+                    + config.np() + " ranks");
+        }
         final String[] arguments = args == null ? new String[0] : args;
         final String unsupported = RankThreads.unsupported(config.ranksAs());
         if (unsupported != null) {
             return JobResult.setup(unsupported);
         }
-        final ClassLoader parent = ThreadsJob.class.getClassLoader();
-        final String problem = checkMain(classpath, mainClass, parent);
+        final String problem = checkMain(loaders.loader(0), mainClass);
         if (problem != null) {
             return JobResult.setup(problem);
         }
-        final RankClassLoader[] loaders = new RankClassLoader[config.np()];
-        for (int r = 0; r < loaders.length; r++) {
-            loaders[r] = new RankClassLoader(r, classpath, parent);
-        }
-        try {
-            return execute(config, (endpoint, size) -> {
-                final ClassLoader loader = loaders[endpoint.rank()];
-                endpoint.setLoader(loader);
-                Thread.currentThread().setContextClassLoader(loader);
-                final Method main = Class.forName(mainClass, true, loader).getMethod("main", String[].class);
-                try {
-                    main.invoke(null, (Object) arguments.clone());
-                } catch (InvocationTargetException e) {
-                    throw rethrow(e.getCause());
-                }
-            }, loaders);
-        } finally {
-            for (RankClassLoader l : loaders) {
-                try {
-                    l.close();
-                } catch (IOException ignored) {
-                    // nothing to do: the job is over
-                }
+        if (loaders.runs() > 0) {
+            final String stateful = loaders.mutableStatic();
+            if (stateful != null) {
+                return JobResult.setup(stateful + ": a run in class loaders kept from an earlier run would start"
+                        + " with the value that run left; run it in new loaders");
             }
         }
+        loaders.started();
+        return execute(config, (endpoint, size) -> {
+            final ClassLoader loader = loaders.loader(endpoint.rank());
+            endpoint.setLoader(loader);
+            Thread.currentThread().setContextClassLoader(loader);
+            final Method main = Class.forName(mainClass, true, loader).getMethod("main", String[].class);
+            try {
+                main.invoke(null, (Object) arguments.clone());
+            } catch (InvocationTargetException e) {
+                throw rethrow(e.getCause());
+            }
+        });
     }
 
     /** One rank's work, given its endpoint. */
@@ -97,7 +111,7 @@ public final class ThreadsJob {
         void run(Endpoint endpoint, int size) throws Exception;
     }
 
-    private static JobResult execute(JobConfig config, Work work, ClassLoader[] loaders) {
+    private static JobResult execute(JobConfig config, Work work) {
         final int np = config.np();
         final boolean spin = config.ranksAs() == JobConfig.RanksAs.PLATFORM
                 && np <= Runtime.getRuntime().availableProcessors();
@@ -161,12 +175,13 @@ public final class ThreadsJob {
         }
     }
 
-    private static String checkMain(URL[] classpath, String mainClass, ClassLoader parent) {
+    /** Loads {@code mainClass} in {@code loader} without initialising it, to report a bad name at once. */
+    private static String checkMain(ClassLoader loader, String mainClass) {
         if (mainClass == null || mainClass.isEmpty()) {
             return "no main class given";
         }
-        try (RankClassLoader probe = new RankClassLoader(-1, classpath, parent)) {
-            final Class<?> c = Class.forName(mainClass, false, probe);
+        try {
+            final Class<?> c = Class.forName(mainClass, false, loader);
             final Method main;
             try {
                 main = c.getMethod("main", String[].class);
@@ -179,8 +194,6 @@ public final class ThreadsJob {
             return null;
         } catch (ClassNotFoundException | NoClassDefFoundError e) {
             return "main class " + mainClass + " not found on the class path";
-        } catch (IOException e) {
-            return "cannot read the class path: " + e.getMessage();
         }
     }
 

@@ -1,12 +1,14 @@
 package bamboo.cli.launch;
 
 import bamboo.examples.bench.AppBench;
+import bamboo.examples.bench.BenchOptions;
 import bamboo.examples.bench.OutputCapture;
 import bamboo.examples.bench.OutputParser;
 import bamboo.examples.bench.RunPlan;
 import bamboo.examples.bench.Runner;
 import bamboo.runtime.Graph;
 import bamboo.runtime.GraphFailure;
+import bamboo.shim.job.StaticState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
@@ -21,11 +23,17 @@ import java.util.Map;
  * Runs the benchmark's {@code bamboo} variant: the application's {@code Annotated} form, translated from
  * its source in the repository, as {@code plan.np()} tasks on {@code plan.nodes()} runtime processes with
  * {@code plan.coresPerNode()} workers each, under the plan's simulated interconnect.
+ *
+ * <p>Each run loads the program in a new {@link RunClassLoader}, except for a {@link #retain retained} plan
+ * (steady state): its runs share one loader, so from the second on they run the classes the first loaded
+ * and the JIT compiled.
  */
 public final class TranslatedAppRunner implements Runner {
     private final Path sourceRoot;
     /** Per application: the translated, compiled classes and the examples' classes, for each run's loader. */
     private final Map<String, URL[]> classpaths = new HashMap<>();
+    /** Per retained plan: the one loader of all its runs. */
+    private final Map<RunPlan, RunClassLoader> kept = new HashMap<>();
 
     /** A runner translating the applications found under {@code sourceRoot} (examples/src/main/java). */
     public TranslatedAppRunner(Path sourceRoot) {
@@ -71,6 +79,21 @@ public final class TranslatedAppRunner implements Runner {
     }
 
     @Override
+    public void retain(RunPlan plan) {
+        kept.putIfAbsent(plan, null); // the loader is made at the first run, once the classes exist
+    }
+
+    @Override
+    public void release(RunPlan plan) {
+        close(kept.remove(plan));
+    }
+
+    /** The loader of a retained plan's runs (null before its first run, or when not retained): for tests. */
+    RunClassLoader keptLoader(RunPlan plan) {
+        return kept.get(plan);
+    }
+
+    @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
         return OutputParser.time(plan.app().name(), output(plan, argv));
     }
@@ -79,7 +102,35 @@ public final class TranslatedAppRunner implements Runner {
     String output(RunPlan plan, String[] argv) throws RunFailure {
         String mainClass = plan.app().mainClass(plan.form());
         URL[] classpath = classpathFor(mainClass);
-        try (URLClassLoader loader = new RunClassLoader(classpath, TranslatedAppRunner.class.getClassLoader())) {
+        boolean keep = kept.containsKey(plan);
+        RunClassLoader loader = keep ? kept.get(plan) : null;
+        if (loader == null) {
+            loader = new RunClassLoader(classpath, TranslatedAppRunner.class.getClassLoader());
+            if (keep) {
+                kept.put(plan, loader);
+            }
+        }
+        try {
+            String output = output(loader, mainClass, plan, argv);
+            if (keep) {
+                // Refused after the first run (the warm-up) rather than before the second: the row fails at once.
+                String stateful = StaticState.mutableStatic(loader.defined());
+                if (stateful != null) {
+                    throw new RunFailure(stateful + ": its runs cannot share classes (steady state); measure it"
+                            + " with " + BenchOptions.FRESH_CLASSES);
+                }
+            }
+            return output;
+        } finally {
+            if (!keep) {
+                close(loader);
+            }
+        }
+    }
+
+    private static String output(RunClassLoader loader, String mainClass, RunPlan plan, String[] argv)
+            throws RunFailure {
+        try {
             return OutputCapture.of(() -> {
                 Graph.Builder graph = TranslatedLauncher.graphOf(loader, mainClass + TranslatedLauncher.ENTRY_SUFFIX,
                         plan.np(), List.of(argv));
@@ -88,6 +139,15 @@ public final class TranslatedAppRunner implements Runner {
             });
         } catch (GraphFailure | UserError e) {
             throw new RunFailure(e.getMessage());
+        }
+    }
+
+    private static void close(URLClassLoader loader) {
+        if (loader == null) {
+            return;
+        }
+        try {
+            loader.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // closing a URLClassLoader over directories and jars
         }

@@ -1,0 +1,108 @@
+import bamboo.runtime.Graph;
+import bamboo.runtime.Profile;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A/B of the runtime's idle modes in ONE JVM (scripts/idle-ab.sh builds and runs it): a translated
+ * application with the bench's settings (cannon: n=864, 4 nodes x 1 worker, 100 us, 35 MB/s, k x k tasks
+ * per node; jacobi3d: n=128, 120 iterations, 2 nodes x 1 worker, 500 us, 100 MB/s, k tasks per node) for
+ * each k, the modes interleaved and their order rotated each round, 2 rounds of warm-up. Per run: the program's own time,
+ * the process's CPU time during the run, and from the runtime's profile the workers' and handlers'
+ * parks and yields and the workers' idle time. Prints every run and the medians.
+ *
+ * <p>Arguments: app (cannon or jacobi3d), rounds, k list (e.g. 4,9,16), modes (e.g. fixed,adaptive).
+ */
+public final class IdleAB {
+    private static final Pattern TIME = Pattern.compile("(?m)^(\\S+) (\\S+): time ([0-9.eE+-]+) s$");
+    private static final String[] COLUMNS = {"time s", "cpu s", "w.parks", "w.yields", "h.parks", "h.yields", "w.idle ms"};
+
+    public static void main(String[] args) throws ReflectiveOperationException {
+        String app = args[0];
+        int rounds = Integer.parseInt(args[1]);
+        String[] ks = args[2].split(",");
+        String[] modes = args[3].split(",");
+        boolean cannon = app.equals("cannon");
+        if (!cannon && !app.equals("jacobi3d")) {
+            throw new IllegalArgumentException("IdleAB: app must be cannon or jacobi3d, got " + app);
+        }
+        Method graph = Class.forName("bamboo.examples." + app + ".Annotated_Bamboo")
+                .getMethod("graph", int.class, String[].class);
+        String[] appArgs = cannon ? new String[] {"n=864", "warmup=true"}
+                : new String[] {"n=128", "iters=120", "errEvery=10", "warmup=true"};
+        int nodes = cannon ? 4 : 2;
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Map<String, List<double[]>> rows = new LinkedHashMap<>();
+        PrintStream out = System.out;
+        for (int round = -2; round < rounds; round++) {
+            for (String kText : ks) {
+                int k = Integer.parseInt(kText);
+                for (int i = 0; i < modes.length; i++) {
+                    String mode = modes[(i + Math.max(round, 0)) % modes.length];
+                    System.setProperty(Graph.IdleMode.PROPERTY, mode);
+                    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+                    System.setOut(new PrintStream(printed, true));
+                    long cpu0 = os.getProcessCpuTime();
+                    Graph.Result r;
+                    try {
+                        Graph.Builder b = (Graph.Builder) graph.invoke(null, nodes * k, appArgs);
+                        r = cannon ? b.workers(1).nodes(4).latency(100_000).bandwidth(35e6).build().run()
+                                : b.workers(1).nodes(2).latency(500_000).bandwidth(100e6).build().run();
+                    } finally {
+                        System.setOut(out);
+                    }
+                    double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+                    Matcher m = TIME.matcher(printed.toString());
+                    double time = m.find() ? Double.parseDouble(m.group(3)) : Double.NaN;
+                    Profile p = r.profile();
+                    double[] row = {time, cpu, sum(p, false, true), sum(p, false, false), sum(p, true, true),
+                        sum(p, true, false), p.threads().stream().filter(t -> !t.handler())
+                            .mapToLong(Profile.ThreadProfile::idleNanos).sum() / 1e6};
+                    out.printf(Locale.ROOT, "%s k=%-2d %-8s%s%n", round < 0 ? "warm-up " : "round " + round, k, mode,
+                            format(row));
+                    if (round >= 0) {
+                        rows.computeIfAbsent("k=" + k + " " + mode, x -> new ArrayList<>()).add(row);
+                    }
+                }
+            }
+        }
+        out.printf(Locale.ROOT, "medians of %d rounds:%n%-14s", rounds, "");
+        for (String c : COLUMNS) {
+            out.printf(Locale.ROOT, "%10s", c);
+        }
+        out.println();
+        for (Map.Entry<String, List<double[]>> e : rows.entrySet()) {
+            double[] med = new double[COLUMNS.length];
+            for (int c = 0; c < med.length; c++) {
+                final int col = c;
+                double[] v = e.getValue().stream().mapToDouble(x -> x[col]).sorted().toArray();
+                med[c] = v[v.length / 2];
+            }
+            out.printf(Locale.ROOT, "%-14s%s%n", e.getKey(), format(med));
+        }
+    }
+
+    private static double sum(Profile p, boolean handlers, boolean parks) {
+        return p.threads().stream().filter(t -> t.handler() == handlers)
+                .mapToLong(t -> parks ? t.parks() : t.yields()).sum();
+    }
+
+    private static String format(double[] row) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%10.4f%10.3f", row[0], row[1]));
+        for (int i = 2; i < row.length; i++) {
+            b.append(String.format(Locale.ROOT, "%10.0f", row[i]));
+        }
+        return b.toString();
+    }
+}
