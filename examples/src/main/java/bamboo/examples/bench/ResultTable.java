@@ -85,12 +85,14 @@ public final class ResultTable {
     /** The table printed on standard output. */
     public String format() {
         StringBuilder sb = new StringBuilder();
-        String head = String.format(Locale.ROOT, "%-9s %-20s %4s %5s %9s %9s %9s %9s %12s  %s",
+        // 20 columns for the variant, wider when a label needs it ("oversubscribed k=16 fresh").
+        int width = Math.max(20, rows.stream().mapToInt(r -> r.plan().label().length()).max().orElse(0));
+        String head = String.format(Locale.ROOT, "%-9s %-" + width + "s %4s %5s %9s %9s %9s %9s %12s  %s",
                 "app", "variant", "np", "nodes", "median s", "min s", "max s", "speed-up", "comm hidden", "note");
         sb.append(head).append('\n').append("-".repeat(head.length())).append('\n');
         for (Row r : rows) {
             RunPlan p = r.plan();
-            sb.append(String.format(Locale.ROOT, "%-9s %-20s %4d %5d %9s %9s %9s %9s %12s  %s",
+            sb.append(String.format(Locale.ROOT, "%-9s %-" + width + "s %4d %5d %9s %9s %9s %9s %12s  %s",
                     p.app().name(), p.label(), p.np(), p.nodes(), seconds(r.ok() ? r.median() : Double.NaN),
                     seconds(r.ok() ? r.min() : Double.NaN), seconds(r.ok() ? r.max() : Double.NaN),
                     ratio(speedup(r)), percent(hidden(r)), MpjPeer.isPeer(p) ? MpjPeer.note(this, r) : r.status())

@@ -176,6 +176,8 @@ class SteadyStateTest {
         assertEquals("splitphase fresh", splitFresh.plan().label());
         assertEquals(2.0, t.speedup(splitFresh), 1e-12, "fresh against fresh basic (6 s / 3 s)");
         assertEquals(2.0, t.speedup(t.rows().get(2)), 1e-12, "steady against steady basic (2 s / 1 s)");
+        String table = t.format();
+        assertTrue(table.contains("\njacobi3d  splitphase fresh     "), table);
         List<String> csv = t.csv().lines().toList();
         assertTrue(csv.get(0).endsWith(",classes"), csv.get(0));
         assertTrue(csv.get(1).startsWith("jacobi3d,basic,") && csv.get(1).endsWith(",steady"), csv.get(1));
@@ -193,5 +195,16 @@ class SteadyStateTest {
         List<RunPlan> plans = new AppBench(o, (p, a) -> 1.0, null, QUIET).plans(Apps.byName("jacobi3d"));
         assertEquals(List.of("basic fresh", "bamboo k=2 fresh"), plans.stream().map(RunPlan::label).toList());
         assertTrue(plans.stream().allMatch(p -> p.classes().equals("fresh")));
+    }
+
+    @Test
+    void aLongLabelWidensTheVariantColumn() {
+        Row wide = new Row(new RunPlan(Apps.byName("cannon"), "oversubscribed", 16, "Basic", 64, 4, 1, 0,
+                Double.POSITIVE_INFINITY, false, null, true));
+        wide.add(1.0);
+        String[] lines = new ResultTable(List.of(wide)).format().split("\n");
+        assertEquals("oversubscribed k=16 fresh", wide.plan().label());
+        assertEquals(lines[0].indexOf("  np "), lines[2].indexOf("  64 "), String.join("\n", lines));
+        assertEquals(10 + 25 + 1, lines[2].indexOf("  64 "));
     }
 }
