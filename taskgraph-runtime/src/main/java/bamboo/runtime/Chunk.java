@@ -6,8 +6,9 @@ final class Chunk {
     final int sizeClass;
     Chunk next;
 
-    Chunk(int sizeClass, int size) {
+    /** {@code bytes}: exactly the class's size (the pool's chain and copy code go by its length). */
+    Chunk(int sizeClass, byte[] bytes) {
         this.sizeClass = sizeClass;
-        this.bytes = new byte[size];
+        this.bytes = bytes;
     }
 }

@@ -619,7 +619,8 @@ final class Node {
         }
     }
 
-    /** Drops the messages nobody received (after the run); returns how many there were. */
+    /** Drops the messages nobody received (after the run, every worker stopped) and retires the pools
+     *  (their buffers serve the next run in this JVM); returns how many messages there were. */
     long discardLeftovers() {
         long[] n = new long[1];
         for (Task t : tasks) {
@@ -629,6 +630,7 @@ final class Node {
                 pools.release(m);
             });
         }
+        pools.retire();
         return n[0];
     }
 }

@@ -3,6 +3,7 @@ package bamboo.runtime;
 import java.util.concurrent.atomic.AtomicLong;
 
 import bamboo.shim.device.threads.PayloadPool;
+import mpi.Datatype;
 import org.agrona.concurrent.ManyToManyConcurrentArrayQueue;
 
 /**
@@ -76,7 +77,9 @@ final class Pools {
         if (c == null) {
             int size = 1 << (cls + MIN_SHIFT);
             allocatedBytes.addAndGet(size);
-            c = new Chunk(cls, size);
+            // Its bytes from the shim's JVM-wide pool (a power of two is one of its class lengths): the
+            // chunks a finished run retired serve the next run of this JVM.
+            c = new Chunk(cls, (byte[]) PayloadPool.shared().take(Datatype.Base.BYTE, size));
         }
         c.next = null;
         return c;
@@ -89,6 +92,22 @@ final class Pools {
             c.next = null;
             chunks[c.sizeClass].offer(c);
             c = next;
+        }
+    }
+
+    /**
+     * After the run, with no thread using the pools: hands the idle chunks' buffers to the shim's
+     * JVM-wide {@link PayloadPool} (bounded; what does not fit goes to the collector), so that the next
+     * graph run in this JVM (a benchmark's repeats, a service running graphs) does not allocate its
+     * chunks again. The pools must not be used afterwards.
+     */
+    void retire() {
+        PayloadPool shared = PayloadPool.shared();
+        for (ManyToManyConcurrentArrayQueue<Chunk> q : chunks) {
+            Chunk c;
+            while ((c = q.poll()) != null) {
+                shared.release(c.bytes);
+            }
         }
     }
 

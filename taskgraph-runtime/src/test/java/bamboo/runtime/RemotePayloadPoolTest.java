@@ -88,6 +88,42 @@ class RemotePayloadPoolTest {
         assertEquals(ROUNDS * (MESSAGES + 1L), r.profile().messages());
     }
 
+    /** One task sends itself a few messages of several chunks, then receives them: a fixed demand of
+     *  chunks per run, whatever the timing. */
+    static final class SelfSends extends Task {
+        @Override
+        protected Outcome execute() {
+            long[] buf = new long[20_000]; // 160 KB: three chunks of 64 KiB
+            for (int tag = 0; tag < 4; tag++) {
+                buf[0] = tag;
+                send(0, tag, buf, 0, buf.length);
+            }
+            for (int tag = 3; tag >= 0; tag--) {
+                receive(0, tag, buf, 0, buf.length);
+                assertEquals(tag, buf[0]);
+            }
+            return Outcome.FINISHED;
+        }
+
+        @Override
+        protected boolean ready() {
+            return true;
+        }
+    }
+
+    /** The chunks a run leaves idle go to the shim's JVM-wide pool when it ends, and the next run in the
+     *  JVM takes them from there instead of allocating its own. */
+    @Test
+    void theChunksOfAFinishedRunServeTheNextRun() {
+        bamboo.shim.device.threads.PayloadPool pool = bamboo.shim.device.threads.PayloadPool.shared();
+        Graph.builder(1, id -> new SelfSends()).workers(1).build().run();
+        long allocations = pool.allocations();
+        long reuses = pool.reuses();
+        Graph.builder(1, id -> new SelfSends()).workers(1).build().run();
+        assertEquals(allocations, pool.allocations(), "the second run allocated chunk buffers");
+        assertEquals(reuses + 12, pool.reuses(), "four messages of three chunks each, all reused");
+    }
+
     @Test
     void theSameOverASimulatedLink() {
         Graph.Result r = Graph.builder(2, id -> new Rounds()).nodes(2).workers(1).latency(20_000).bandwidth(2e9)

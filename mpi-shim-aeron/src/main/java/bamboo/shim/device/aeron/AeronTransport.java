@@ -1,6 +1,7 @@
 package bamboo.shim.device.aeron;
 
 import bamboo.shim.device.threads.JobAbortedError;
+import bamboo.shim.device.threads.PayloadPool;
 import bamboo.shim.device.threads.Remote;
 import bamboo.shim.device.threads.World;
 import io.aeron.Aeron;
@@ -186,6 +187,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
         }
         final Peer peer = peers[dest];
         final byte[] bytes = Codec.toBytes(base, data, offset, elements);
+        final int total = Codec.wireBytes(base, data, elements); // bytes may be a longer pooled array
         final int maxMessage = peer.publication.maxMessageLength();
         peer.lock.lock();
         try {
@@ -195,16 +197,16 @@ public final class AeronTransport implements Remote, AutoCloseable {
             h.putInt(Frames.TAG, tag, ByteOrder.LITTLE_ENDIAN);
             h.putInt(Frames.BASE, base.ordinal(), ByteOrder.LITTLE_ENDIAN);
             h.putInt(Frames.ELEMENTS, elements, ByteOrder.LITTLE_ENDIAN);
-            h.putInt(Frames.TOTAL, bytes.length, ByteOrder.LITTLE_ENDIAN);
+            h.putInt(Frames.TOTAL, total, ByteOrder.LITTLE_ENDIAN);
             h.putLong(Frames.SYNC, token, ByteOrder.LITTLE_ENDIAN);
             peer.payload.wrap(bytes);
-            int chunk = Math.min(bytes.length, maxMessage - Frames.FIRST_HEADER);
+            int chunk = Math.min(total, maxMessage - Frames.FIRST_HEADER);
             offer(peer, Frames.FIRST_HEADER, 0, chunk, call);
             int pos = chunk;
-            if (pos < bytes.length) {
+            if (pos < total) {
                 peer.putHeader(Frames.MORE, source);
-                while (pos < bytes.length) {
-                    chunk = Math.min(bytes.length - pos, maxMessage - Frames.SHORT_HEADER);
+                while (pos < total) {
+                    chunk = Math.min(total - pos, maxMessage - Frames.SHORT_HEADER);
                     offer(peer, Frames.SHORT_HEADER, pos, chunk, call);
                     pos += chunk;
                 }
@@ -214,6 +216,9 @@ public final class AeronTransport implements Remote, AutoCloseable {
         } finally {
             peer.payload.wrap(EMPTY, 0, 0);
             peer.lock.unlock();
+            if (bytes != data) {
+                PayloadPool.shared().release(bytes); // encoded for this send, and in the term buffer now
+            }
         }
     }
 
@@ -355,7 +360,10 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final int elements = buffer.getInt(offset + Frames.ELEMENTS, ByteOrder.LITTLE_ENDIAN);
         final int total = buffer.getInt(offset + Frames.TOTAL, ByteOrder.LITTLE_ENDIAN);
         final long token = buffer.getLong(offset + Frames.SYNC, ByteOrder.LITTLE_ENDIAN);
-        final Partial p = new Partial(context, tag, base, elements, new byte[total], token);
+        // Reassembled in a pooled array (OBJECT: an exact one, which the receiver deserialises as it is).
+        final byte[] bytes = base == Datatype.Base.OBJECT ? new byte[total]
+                : (byte[]) PayloadPool.shared().take(Datatype.Base.BYTE, total);
+        final Partial p = new Partial(context, tag, base, elements, bytes, total, token);
         p.append(buffer, offset + Frames.FIRST_HEADER, length - Frames.FIRST_HEADER);
         if (p.complete()) {
             deliver(source, p);
@@ -413,8 +421,12 @@ public final class AeronTransport implements Remote, AutoCloseable {
             sent.incrementAndGet(); // the MATCHED frame counts as a message (see the deadlock check)
             matchedOwed.add(new long[] {source, token});
         };
-        world.endpoint(rank).deliverRemote(p.context, source, p.tag, p.base, p.elements,
-                Codec.fromBytes(p.base, p.bytes, p.elements), onMatched);
+        final Object data = Codec.fromBytes(p.base, p.bytes, p.elements);
+        final boolean pooled = p.base != Datatype.Base.OBJECT; // BYTE: the reassembly array; else decoded
+        if (pooled && data != p.bytes) {
+            PayloadPool.shared().release(p.bytes); // decoded: the reassembly array is free again
+        }
+        world.endpoint(rank).deliverRemote(p.context, source, p.tag, p.base, p.elements, data, pooled, onMatched);
     }
 
     private void housekeeping(long t) {
@@ -610,11 +622,14 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final int tag;
         final Datatype.Base base;
         final int elements;
+        /** At least {@link #total} long (a pooled array). */
         final byte[] bytes;
+        final int total;
         final long token;
         int filled;
 
-        Partial(int context, int tag, Datatype.Base base, int elements, byte[] bytes, long token) {
+        Partial(int context, int tag, Datatype.Base base, int elements, byte[] bytes, int total, long token) {
+            this.total = total;
             this.token = token;
             this.context = context;
             this.tag = tag;
@@ -629,7 +644,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
         }
 
         boolean complete() {
-            return filled == bytes.length;
+            return filled == total;
         }
     }
 }

@@ -2,6 +2,7 @@ package bamboo.shim.device.aeron;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import bamboo.shim.device.threads.PayloadPool;
 import mpi.Datatype;
 
 /** Primitive arrays to bytes and back (little-endian on the wire, whatever the hosts are). */
@@ -14,14 +15,16 @@ final class Codec {
         return base == Datatype.Base.OBJECT ? ((byte[]) data).length : elements * base.bytes();
     }
 
-    /** The bytes of {@code elements} elements of {@code data} from {@code offset}; a byte[] is not copied
-     *  when the caller says it may share it (the transport copies into the term buffer anyway). */
+    /** The bytes of {@code elements} elements of {@code data} from {@code offset}, in the first
+     *  {@link #wireBytes} bytes of the result: {@code data} itself for {@code OBJECT} and a whole byte[]
+     *  (the transport copies into the term buffer anyway), else an array of {@link PayloadPool#shared()},
+     *  which the caller returns once sent. */
     static byte[] toBytes(Datatype.Base base, Object data, int offset, int elements) {
         if (base == Datatype.Base.OBJECT || base == Datatype.Base.BYTE && offset == 0
                 && ((byte[]) data).length == elements) {
             return (byte[]) data;
         }
-        final byte[] out = new byte[elements * base.bytes()];
+        final byte[] out = (byte[]) PayloadPool.shared().take(Datatype.Base.BYTE, elements * base.bytes());
         final ByteBuffer b = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
         switch (base) {
             case BYTE -> System.arraycopy(data, offset, out, 0, elements);
@@ -42,52 +45,30 @@ final class Codec {
         return out;
     }
 
-    /** A fresh array of {@code elements} elements of {@code base} read from {@code bytes}
-     *  ({@code OBJECT}: the serialised bytes themselves). */
+    /** {@code elements} elements of {@code base} read from {@code bytes}: the serialised bytes themselves
+     *  for {@code OBJECT} and {@code BYTE}, else an array of {@link PayloadPool#shared()} (at least that
+     *  long) that goes back there once received. */
     static Object fromBytes(Datatype.Base base, byte[] bytes, int elements) {
         final ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        if (base == Datatype.Base.OBJECT || base == Datatype.Base.BYTE) {
+            return bytes;
+        }
+        final Object out = PayloadPool.shared().take(base, elements);
         switch (base) {
-            case OBJECT, BYTE -> {
-                return bytes;
-            }
             case BOOLEAN -> {
-                final boolean[] a = new boolean[elements];
+                final boolean[] a = (boolean[]) out;
                 for (int i = 0; i < elements; i++) {
                     a[i] = bytes[i] != 0;
                 }
-                return a;
             }
-            case CHAR -> {
-                final char[] a = new char[elements];
-                b.asCharBuffer().get(a);
-                return a;
-            }
-            case SHORT -> {
-                final short[] a = new short[elements];
-                b.asShortBuffer().get(a);
-                return a;
-            }
-            case INT -> {
-                final int[] a = new int[elements];
-                b.asIntBuffer().get(a);
-                return a;
-            }
-            case LONG -> {
-                final long[] a = new long[elements];
-                b.asLongBuffer().get(a);
-                return a;
-            }
-            case FLOAT -> {
-                final float[] a = new float[elements];
-                b.asFloatBuffer().get(a);
-                return a;
-            }
-            case DOUBLE -> {
-                final double[] a = new double[elements];
-                b.asDoubleBuffer().get(a);
-                return a;
-            }
+            case CHAR -> b.asCharBuffer().get((char[]) out, 0, elements);
+            case SHORT -> b.asShortBuffer().get((short[]) out, 0, elements);
+            case INT -> b.asIntBuffer().get((int[]) out, 0, elements);
+            case LONG -> b.asLongBuffer().get((long[]) out, 0, elements);
+            case FLOAT -> b.asFloatBuffer().get((float[]) out, 0, elements);
+            case DOUBLE -> b.asDoubleBuffer().get((double[]) out, 0, elements);
             default -> throw new IllegalArgumentException("no wire form for " + base);
         }
+        return out;
     }
 }

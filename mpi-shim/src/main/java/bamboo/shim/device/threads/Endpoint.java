@@ -260,8 +260,8 @@ public final class Endpoint {
     /**
      * A copying send ({@link SendMode#COPY}) for progress engines that never wait for their sends (the
      * task-graph runtime's message handler): the data is copied (into a {@link PayloadPool} array, or
-     * straight into a posted receive) before this returns, and no request is made, so a send to a rank
-     * of this process allocates nothing in steady state but the message's envelope.
+     * straight into a posted receive) before this returns, and no request is made; with the envelope
+     * recycled ({@link EnvelopePool}) a send to a rank of this process allocates nothing in steady state.
      */
     public void sendCopy(Scope scope, Object buf, int offset, int elements, Datatype type, int dest, int tag,
                          String call) throws MPIException {
