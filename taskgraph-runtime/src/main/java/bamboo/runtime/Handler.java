@@ -290,7 +290,7 @@ final class Handler implements Agent, Node.Remote {
      */
     int pollInbound() {
         Endpoint ep = endpoint;
-        if (ep == null || !inbound.compareAndSet(false, true)) {
+        if (ep == null || !tryLockInbound()) {
             return 0;
         }
         try {
@@ -300,8 +300,17 @@ final class Handler implements Agent, Node.Remote {
             fail(t);
             return 0;
         } finally {
-            inbound.set(false);
+            unlockInbound();
         }
+    }
+
+    /** Takes the inbound lock if it is free (whoever holds it receives; the others go on). */
+    boolean tryLockInbound() {
+        return inbound.compareAndSet(false, true);
+    }
+
+    void unlockInbound() {
+        inbound.set(false);
     }
 
     /** True while a thread (the handler or an idle worker) holds the inbound lock. */
@@ -354,11 +363,11 @@ final class Handler implements Agent, Node.Remote {
             work = flushOutbox();
         }
         Endpoint ep = endpoint;
-        if (ep != null && inbound.compareAndSet(false, true)) {
+        if (ep != null && tryLockInbound()) {
             try {
                 work += receive(ep);
             } finally {
-                inbound.set(false);
+                unlockInbound();
             }
         }
         if (work > 0) {

@@ -42,6 +42,38 @@ final class AllocationProbe {
         return (double) (at[1] - at[0]) / (2.0 * measured);
     }
 
+    /**
+     * Bytes allocated per message between two runtime processes (2 x 1 worker, the simulated interconnect
+     * off) in steady state, counting every thread of the JVM (workers, handlers, the shim's ranks): the
+     * ping-pong carries {@code elements} longs per message.
+     */
+    static double remoteBytesPerMessage(int elements, int warm, int measured) {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        if (!mx.isThreadAllocatedMemorySupported()) {
+            return Double.NaN;
+        }
+        mx.setThreadAllocatedMemoryEnabled(true);
+        // The threads alive at the start of the window, each counted over the window: a thread of an earlier
+        // graph that ends meanwhile must not take its whole history out of the sum.
+        long[][] ids = new long[1][];
+        long[][] before = new long[1][];
+        long[] delta = new long[1];
+        PingPong.graph(warm + measured, elements, round -> {
+            if (round == warm) {
+                ids[0] = mx.getAllThreadIds();
+                before[0] = mx.getThreadAllocatedBytes(ids[0]);
+            } else if (round == warm + measured) {
+                long[] after = mx.getThreadAllocatedBytes(ids[0]);
+                for (int i = 0; i < after.length; i++) {
+                    if (after[i] >= 0 && before[0][i] >= 0) {
+                        delta[0] += after[i] - before[0][i];
+                    }
+                }
+            }
+        }).nodes(2).workers(1).profile(false).build().run();
+        return delta[0] / (2.0 * measured);
+    }
+
     private static long sum(long[] values) {
         long s = 0;
         for (long v : values) {

@@ -24,7 +24,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * Runs the runtime's benchmarks (JMH, through its Runner API) and ends with one line per headline figure:
  * {@code metric task-switch-ns <v> ns}, {@code metric task-latency-ns <v> ns},
- * {@code metric alloc-bytes-per-message <v> B}.
+ * {@code metric alloc-bytes-per-message <v> B} (within a process), {@code metric remote-alloc-bytes-per-message
+ * <v> B} (between two processes, every thread counted).
  *
  * <pre>
  * RuntimeBench [--quick] [--forks N] [--jdk21 JAVA_HOME] [--verbose]
@@ -116,6 +117,11 @@ public final class RuntimeBench {
         double alloc2 = AllocationProbe.bytesPerMessage(2, 100_000, 100_000);
         System.out.printf(Locale.ROOT, "steady-state allocation per message: %.3f B (1 worker), %.3f B (2 workers)%n",
                 alloc1, alloc2);
+        // Between processes: the shim's pooled payload arrays and recycled envelopes (docs/runtime.md, Memory).
+        double remote8 = AllocationProbe.remoteBytesPerMessage(1, 20_000, 50_000);
+        double remoteBig = AllocationProbe.remoteBytesPerMessage(196_608, 50, 200);
+        System.out.printf(Locale.ROOT, "steady-state allocation per message between 2 processes (all threads):"
+                + " %.3f B (8 B messages), %.1f B (1.5 MB messages)%n", remote8, remoteBig);
 
         // 2. JMH: the micro-benchmarks, with the GC profiler.
         String which = quick ? "(taskSwitch|injectAndFire|latency|bandwidth)" : "(taskSwitch|injectAndFire|latency|bandwidth|stencil|ring)";
@@ -158,6 +164,7 @@ public final class RuntimeBench {
         System.out.printf(Locale.ROOT, "metric task-switch-ns %.1f ns%n", sw.getPrimaryResult().getScore());
         System.out.printf(Locale.ROOT, "metric task-latency-ns %.1f ns%n", lat.getPrimaryResult().getScore());
         System.out.printf(Locale.ROOT, "metric alloc-bytes-per-message %.3f B%n", Math.max(alloc1, alloc2));
+        System.out.printf(Locale.ROOT, "metric remote-alloc-bytes-per-message %.3f B%n", remote8);
     }
 
     private static Map<String, RunResult> byName(Collection<RunResult> results) {
