@@ -217,7 +217,7 @@ final class Node {
             s.switches++;
             w.last = t;
         }
-        JfrEvents.TaskExecution ev = JfrEvents.active() ? new JfrEvents.TaskExecution() : null;
+        JfrEvents.TaskExecution ev = JfrEvents.taskExecution();
         if (ev != null) {
             ev.begin();
         }

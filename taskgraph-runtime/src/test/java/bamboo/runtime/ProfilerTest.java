@@ -1,6 +1,8 @@
 package bamboo.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bamboo.runtime.samples.Ring;
@@ -97,5 +99,26 @@ class ProfilerTest {
         RecordedEvent send = events.stream().filter(e -> e.getEventType().getName().equals("bamboo.MessageSend"))
                 .findFirst().orElseThrow();
         assertEquals(8, send.getInt("bytes"));
+    }
+
+    /** Regression (pool9, session 6): once any recording had initialised the flight recorder, every task
+     *  execution and remote message created an event object even with the Bamboo events off. */
+    @Test
+    void jfrEventsAreCreatedOnlyWhileARecordingEnablesThem() {
+        try (Recording rec = new Recording()) {
+            rec.enable("bamboo.TaskExecution");
+            rec.start();
+            assertNotNull(JfrEvents.taskExecution(), "enabled by a running recording");
+            rec.stop();
+        }
+        assertTrue(JfrEvents.active(), "the recorder stays initialised after the recording");
+        assertNull(JfrEvents.taskExecution(), "no recording enables it any more");
+        try (Recording other = new Recording()) {
+            other.disable("bamboo.TaskExecution"); // custom events are on in any recording unless disabled
+            other.enable("jdk.ThreadPark");
+            other.start();
+            assertNull(JfrEvents.taskExecution(), "a recording with the Bamboo event off");
+            other.stop();
+        }
     }
 }
