@@ -50,14 +50,7 @@ final class Envelope {
 
     Envelope(int context, int source, int tag, Datatype.Base base, int elements, Object data, int dataOffset,
              int bytes, SendOp sendOp) {
-        this.context = context;
-        this.source = source;
-        this.tag = tag;
-        this.base = base;
-        this.elements = elements;
-        this.data = data;
-        this.dataOffset = dataOffset;
-        this.bytes = bytes;
+        reset(context, source, tag, base, elements, data, dataOffset, bytes);
         this.sendOp = sendOp;
     }
 
