@@ -1,3 +1,4 @@
+import bamboo.examples.bench.Row;
 import bamboo.runtime.Graph;
 import bamboo.runtime.Profile;
 import java.io.ByteArrayOutputStream;
@@ -85,8 +86,7 @@ public final class IdleAB {
             double[] med = new double[COLUMNS.length];
             for (int c = 0; c < med.length; c++) {
                 final int col = c;
-                double[] v = e.getValue().stream().mapToDouble(x -> x[col]).sorted().toArray();
-                med[c] = v[v.length / 2];
+                med[c] = Row.median(e.getValue().stream().mapToDouble(x -> x[col]).toArray());
             }
             out.printf(Locale.ROOT, "%-14s%s%n", e.getKey(), format(med));
         }
