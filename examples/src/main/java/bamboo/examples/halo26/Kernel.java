@@ -159,10 +159,11 @@ public final class Kernel {
 
     private double minTimeStep() {
         double m = Double.MAX_VALUE;
-        for (int i = 1; i <= lx; i++) {
-            for (int j = 1; j <= ly; j++) {
+        // exclusive bounds: see LOOPS
+        for (int i = 1, iEnd = lx + 1; i < iEnd; i++) {
+            for (int j = 1, jEnd = ly + 1; j < jEnd; j++) {
                 int base = i * sx + j * sy;
-                for (int c = base + 1; c <= base + lz; c++) {
+                for (int c = base + 1, cEnd = base + lz + 1; c < cEnd; c++) {
                     m = Math.min(m, 0.8 / (1.0 + u[c] * u[c]));
                 }
             }
@@ -256,13 +257,24 @@ public final class Kernel {
         return new Reference(k.checksum(), time);
     }
 
+    /*
+     * LOOPS: the loops the timed steps run (updates, time step, halo copies) have exclusive upper bounds
+     * (i < end), not inclusive ones (i <= last), though both visit the same cells in the same order. With
+     * an inclusive bound HotSpot's C2 makes the loop a counted loop (range checks hoisted, strip-mined)
+     * only behind a "loop limit check" predicate, which an OSR compilation during the warm-up sometimes
+     * fails (uncommon trap loop_limit_check); the method's later compilations may then keep that loop
+     * uncounted for the rest of the run, and whether the trap happens depends on timing
+     * (docs/benchmarks.md, "Kernel speed inside tasks"). An exclusive bound with stride 1 needs no such
+     * predicate.
+     */
     private void update(double dt, int i0, int i1, int j0, int j1, int k0, int k1) {
         final double[] a = u, b = v;
         final int sxx = sx, syy = sy;
-        for (int i = i0; i <= i1; i++) {
-            for (int j = j0; j <= j1; j++) {
+        // exclusive bounds: see LOOPS (di and dj step by a variable stride: never counted loops)
+        for (int i = i0, iEnd = i1 + 1; i < iEnd; i++) {
+            for (int j = j0, jEnd = j1 + 1; j < jEnd; j++) {
                 int base = i * sxx + j * syy;
-                for (int c = base + k0; c <= base + k1; c++) {
+                for (int c = base + k0, cEnd = base + k1 + 1; c < cEnd; c++) {
                     double s = 0;
                     for (int di = -sxx; di <= sxx; di += sxx) {
                         for (int dj = -syy; dj <= syy; dj += syy) {
@@ -282,10 +294,11 @@ public final class Kernel {
     private void updateShell(double dt, int i0, int i1, int j0, int j1, int k0, int k1) {
         final double[] a = u, b = v;
         final int sxx = sx, syy = sy;
-        for (int i = i0; i <= i1; i++) {
-            for (int j = j0; j <= j1; j++) {
+        // exclusive bounds: see LOOPS (di and dj step by a variable stride: never counted loops)
+        for (int i = i0, iEnd = i1 + 1; i < iEnd; i++) {
+            for (int j = j0, jEnd = j1 + 1; j < jEnd; j++) {
                 int base = i * sxx + j * syy;
-                for (int c = base + k0; c <= base + k1; c++) {
+                for (int c = base + k0, cEnd = base + k1 + 1; c < cEnd; c++) {
                     double s = 0;
                     for (int di = -sxx; di <= sxx; di += sxx) {
                         for (int dj = -syy; dj <= syy; dj += syy) {
@@ -306,10 +319,11 @@ public final class Kernel {
         range(dy(d), ly, ghost, r, 2);
         range(dz(d), lz, ghost, r, 4);
         int p = 0;
-        for (int i = r[0]; i <= r[1]; i++) {
-            for (int j = r[2]; j <= r[3]; j++) {
+        // exclusive bounds: see LOOPS
+        for (int i = r[0], iEnd = r[1] + 1; i < iEnd; i++) {
+            for (int j = r[2], jEnd = r[3] + 1; j < jEnd; j++) {
                 int base = i * sx + j * sy;
-                for (int k = r[4]; k <= r[5]; k++) {
+                for (int k = r[4], kEnd = r[5] + 1; k < kEnd; k++) {
                     if (ghost) {
                         u[base + k] = buf[p++];
                     } else {

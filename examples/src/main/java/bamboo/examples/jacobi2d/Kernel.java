@@ -209,12 +209,24 @@ public final class Kernel {
         return new Reference(k.checksum(), norm(res));
     }
 
+    /*
+     * LOOPS: the loops the timed sweeps run have exclusive upper bounds (i < end), not inclusive ones
+     * (i <= last), though both visit the same points in the same order. With an inclusive bound HotSpot's
+     * C2 can only make the loop a counted loop (range checks hoisted, strip-mined) behind a "loop limit
+     * check" predicate; an OSR compilation during the warm-up sometimes fails that check (uncommon trap
+     * loop_limit_check), after which every later compilation of the method keeps the loop uncounted: a
+     * range check and a safepoint poll per point, for the rest of the run. Whether the trap happens
+     * depends on timing, so two copies of the same class (two ranks' loaders, or a rank's and a translated
+     * task's) came out 5-25% apart per point (docs/benchmarks.md, "Kernel speed inside tasks"). An
+     * exclusive bound with stride 1 needs no such predicate.
+     */
     private double relax(int i0, int i1, int j0, int j1) {
         final double[] a = u, b = v, f = rhs;
         double sum = 0;
-        for (int i = i0; i <= i1; i++) {
+        // exclusive bounds: see LOOPS
+        for (int i = i0, iEnd = i1 + 1; i < iEnd; i++) {
             int base = i * sx;
-            for (int c = base + j0; c <= base + j1; c++) {
+            for (int c = base + j0, cEnd = base + j1 + 1; c < cEnd; c++) {
                 double x = 0.25 * (a[c - sx] + a[c + sx] + a[c - 1] + a[c + 1] + f[c]);
                 b[c] = x;
                 double r = 4.0 * (x - a[c]);
@@ -229,9 +241,10 @@ public final class Kernel {
     private double relaxShell(int i0, int i1, int j0, int j1) {
         final double[] a = u, b = v, f = rhs;
         double sum = 0;
-        for (int i = i0; i <= i1; i++) {
+        // exclusive bounds: see LOOPS
+        for (int i = i0, iEnd = i1 + 1; i < iEnd; i++) {
             int base = i * sx;
-            for (int c = base + j0; c <= base + j1; c++) {
+            for (int c = base + j0, cEnd = base + j1 + 1; c < cEnd; c++) {
                 double x = 0.25 * (a[c - sx] + a[c + sx] + a[c - 1] + a[c + 1] + f[c]);
                 b[c] = x;
                 double r = 4.0 * (x - a[c]);
@@ -253,7 +266,7 @@ public final class Kernel {
             }
             return;
         }
-        for (int i = 1; i <= lx; i++) {
+        for (int i = 1, iEnd = lx + 1; i < iEnd; i++) {   // exclusive bound: see LOOPS
             if (toBuf) {
                 buf[i - 1] = u[i * sx + at];
             } else {

@@ -153,13 +153,25 @@ public final class Kernel {
         return new Reference(k.checksum(), err);
     }
 
+    /*
+     * LOOPS: the loops the timed sweeps run (relaxation and face copies) have exclusive upper bounds
+     * (i < end), not inclusive ones (i <= last), though both visit the same points in the same order. With
+     * an inclusive bound HotSpot's C2 makes the loop a counted loop (range checks hoisted, strip-mined)
+     * only behind a "loop limit check" predicate, which an OSR compilation during the warm-up sometimes
+     * fails (uncommon trap loop_limit_check); the method's later compilations may then keep that loop
+     * uncounted, with a range check and a safepoint poll per point, for the rest of the run. Whether the
+     * trap happens depends on timing, so two copies of the same class (two ranks' loaders, or a rank's and
+     * a translated task's) could compute at different speeds (docs/benchmarks.md, "Kernel speed inside
+     * tasks"). An exclusive bound with stride 1 needs no such predicate.
+     */
     private double relax(int i0, int i1, int j0, int j1, int k0, int k1) {
         final double[] a = u, b = v;
         double m = 0;
-        for (int i = i0; i <= i1; i++) {
-            for (int j = j0; j <= j1; j++) {
+        // exclusive bounds: see LOOPS
+        for (int i = i0, iEnd = i1 + 1; i < iEnd; i++) {
+            for (int j = j0, jEnd = j1 + 1; j < jEnd; j++) {
                 int base = i * sx + j * sy;
-                for (int c = base + k0; c <= base + k1; c++) {
+                for (int c = base + k0, cEnd = base + k1 + 1; c < cEnd; c++) {
                     double x = (a[c - sx] + a[c + sx] + a[c - sy] + a[c + sy] + a[c - 1] + a[c + 1]) / 6.0;
                     b[c] = x;
                     m = Math.max(m, Math.abs(x - a[c]));
@@ -174,10 +186,11 @@ public final class Kernel {
     private double relaxShell(int i0, int i1, int j0, int j1, int k0, int k1) {
         final double[] a = u, b = v;
         double m = 0;
-        for (int i = i0; i <= i1; i++) {
-            for (int j = j0; j <= j1; j++) {
+        // exclusive bounds: see LOOPS
+        for (int i = i0, iEnd = i1 + 1; i < iEnd; i++) {
+            for (int j = j0, jEnd = j1 + 1; j < jEnd; j++) {
                 int base = i * sx + j * sy;
-                for (int c = base + k0; c <= base + k1; c++) {
+                for (int c = base + k0, cEnd = base + k1 + 1; c < cEnd; c++) {
                     double x = (a[c - sx] + a[c + sx] + a[c - sy] + a[c + sy] + a[c - 1] + a[c + 1]) / 6.0;
                     b[c] = x;
                     m = Math.max(m, Math.abs(x - a[c]));
@@ -204,10 +217,11 @@ public final class Kernel {
         } else {
             kLo = kHi = at;
         }
-        for (int i = iLo; i <= iHi; i++) {
-            for (int j = jLo; j <= jHi; j++) {
+        // exclusive bounds: see LOOPS
+        for (int i = iLo, iEnd = iHi + 1; i < iEnd; i++) {
+            for (int j = jLo, jEnd = jHi + 1; j < jEnd; j++) {
                 int base = i * sx + j * sy;
-                for (int k = kLo; k <= kHi; k++) {
+                for (int k = kLo, kEnd = kHi + 1; k < kEnd; k++) {
                     if (toBuf) {
                         buf[p++] = u[base + k];
                     } else {
