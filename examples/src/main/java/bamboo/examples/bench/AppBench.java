@@ -22,8 +22,9 @@ import java.util.Map;
  * {@code nocomm} (the same as basic with a free interconnect). Every variant solves the same global
  * problem on the same simulated nodes; each is repeated and its median reported.
  *
- * <p>Standard output gets the table; standard error the progress. {@code results.csv},
- * {@code results.txt} and {@code speedup.png} go to the {@code --out} folder.
+ * <p>Standard output gets the table and the verdicts on issue 6's targets ({@link TargetVerdicts});
+ * standard error the progress. {@code results.csv}, {@code targets.csv}, {@code results.txt} and
+ * {@code speedup.png} go to the {@code --out} folder.
  */
 public final class AppBench {
     private final BenchOptions options;
@@ -80,9 +81,11 @@ public final class AppBench {
             MpjPeer peer = options.variants.contains(MpjPeer.VARIANT) ? MpjPeer.forExamples() : null;
             ResultTable table = new AppBench(options, ShimRunner.forExamples(), translated, peer, err).measure();
             String header = header(options, peer);
+            TargetTable targets = new TargetTable(TargetVerdicts.judge(table));
+            String text = table.format() + "\n" + targets.format();
             out.print(header);
-            out.print(table.format());
-            boolean wrote = write(options, table, header, out, err);
+            out.print(text);
+            boolean wrote = write(options, table, targets, header + text, out, err);
             if (anyFailed(table)) {
                 return 1;
             }
@@ -358,17 +361,20 @@ public final class AppBench {
                         + " its " + warmups + " to its timed runs";
     }
 
-    private static boolean write(BenchOptions o, ResultTable table, String header, PrintStream out, PrintStream err) {
+    private static boolean write(BenchOptions o, ResultTable table, TargetTable targets, String text,
+                                 PrintStream out, PrintStream err) {
         try {
             Files.createDirectories(o.out);
             Path csv = o.out.resolve("results.csv");
             Files.writeString(csv, table.csv(), StandardCharsets.UTF_8);
-            Files.writeString(o.out.resolve("results.txt"), header + table.format(), StandardCharsets.UTF_8);
+            Files.writeString(o.out.resolve("targets.csv"), targets.csv(), StandardCharsets.UTF_8);
+            Files.writeString(o.out.resolve("results.txt"), text, StandardCharsets.UTF_8);
             Path png = o.out.resolve("speedup.png");
             boolean plotted = Plot.write(table, png, Runtime.getRuntime().availableProcessors() + " cores"
                     + (o.quick ? ", quick" : ""));
             out.println();
-            out.println("wrote " + csv + (plotted ? " and " + png : " (no plot: nothing was measured)"));
+            out.println("wrote " + csv + ", targets.csv" + (plotted ? " and " + png.getFileName()
+                    : " (no plot: nothing was measured)"));
             return true;
         } catch (IOException e) {
             err.println("bench: cannot write the results to " + o.out + ": " + e.getMessage());
