@@ -37,9 +37,27 @@ final class RoundBootstrap {
      * @return {low, high}; NaNs with fewer than 2 rounds
      */
     static double[] interval(int rounds, ToDoubleFunction<int[]> figure) {
-        if (rounds < 2) {
-            return new double[] {Double.NaN, Double.NaN};
+        return run(rounds, figure).bounds();
+    }
+
+    /** The interval and how many resamples had no figure. */
+    record Result(double low, double high, int undefined) {
+        double[] bounds() {
+            return new double[] {low, high};
         }
+
+        /** The share of resamples without a figure. */
+        double undefinedShare() {
+            return (double) undefined / RESAMPLES;
+        }
+    }
+
+    /** As {@link #interval}, with the count of resamples whose figure was undefined. */
+    static Result run(int rounds, ToDoubleFunction<int[]> figure) {
+        if (rounds < 2) {
+            return new Result(Double.NaN, Double.NaN, 0);
+        }
+        int undefined = 0;
         SplittableRandom random = new SplittableRandom(SEED);
         int[] picks = new int[rounds];
         double[] lows = new double[RESAMPLES];
@@ -49,14 +67,15 @@ final class RoundBootstrap {
                 picks[i] = random.nextInt(rounds);
             }
             double f = figure.applyAsDouble(picks);
+            undefined += Double.isNaN(f) ? 1 : 0;
             lows[r] = Double.isNaN(f) ? Double.NEGATIVE_INFINITY : f;
             highs[r] = Double.isNaN(f) ? Double.POSITIVE_INFINITY : f;
         }
         Arrays.sort(lows);
         Arrays.sort(highs);
         double tail = (1 - LEVEL) / 2;
-        return new double[] {lows[(int) Math.floor(tail * (RESAMPLES - 1))],
-                highs[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))]};
+        return new Result(lows[(int) Math.floor(tail * (RESAMPLES - 1))],
+                highs[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))], undefined);
     }
 
     /** {@code values} at the picked rounds. */

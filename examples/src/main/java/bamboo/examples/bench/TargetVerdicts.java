@@ -76,9 +76,13 @@ public final class TargetVerdicts {
             return new Verdict(app, t, Double.NaN, Double.NaN, Double.NaN, Verdict.Kind.UNDECIDED, rounds,
                     detail + ": basic not slower than nocomm, no communication to hide was measured");
         }
-        double[] interval = RoundBootstrap.interval(rounds, p -> hiddenOf(RoundBootstrap.pick(b, p),
+        RoundBootstrap.Result interval = RoundBootstrap.run(rounds, p -> hiddenOf(RoundBootstrap.pick(b, p),
                 RoundBootstrap.pick(x, p), RoundBootstrap.pick(c, p)));
-        return Verdict.judged(app, t, figure, interval, rounds, detail);
+        if (interval.undefined() > 0) {
+            detail += String.format(Locale.ROOT, "; basic not slower than nocomm in %.0f%% of the resamples",
+                    100 * interval.undefinedShare());
+        }
+        return Verdict.judged(app, t, figure, interval.bounds(), rounds, detail);
     }
 
     static Verdict faster(ResultTable table, String app, String variant, Target t) {

@@ -132,6 +132,8 @@ class TargetVerdictsTest {
         assertEquals(Double.NEGATIVE_INFINITY, v.low());
         assertEquals(Double.POSITIVE_INFINITY, v.high());
         assertEquals(Verdict.Kind.UNDECIDED, v.kind());
+        assertTrue(v.detail().matches(".*; basic not slower than nocomm in (2[0-9]|3[0-9])% of the resamples"),
+                "about 32% of resamples pick the two rounds 3 times or more: " + v.detail());
     }
 
     @Test
