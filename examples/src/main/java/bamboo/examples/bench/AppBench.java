@@ -72,6 +72,9 @@ public final class AppBench {
             out.println(BenchOptions.usage());
             return 0;
         }
+        if (options.targetsFrom != null) {
+            return judgeEarlier(options.targetsFrom, out, err);
+        }
         String unwritable = checkOut(options.out);
         if (unwritable != null) {
             err.println("bench: " + unwritable);
@@ -94,6 +97,30 @@ public final class AppBench {
             err.println("bench: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** {@code --targets-from}: the targets of an earlier run's results.csv; nothing runs, nothing is written. */
+    private static int judgeEarlier(Path csv, PrintStream out, PrintStream err) {
+        String text;
+        try {
+            text = Files.readString(csv, StandardCharsets.UTF_8);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + csv + ": cannot read it (" + why + ")");
+            return 2;
+        }
+        ResultTable table;
+        try {
+            table = ResultsCsv.read(csv.toString(), text);
+        } catch (IllegalArgumentException e) {
+            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
+            return 2;
+        }
+        out.println("Judged from " + csv + " (" + table.rows().size() + " rows; nothing was run)");
+        out.print(new TargetTable(TargetVerdicts.judge(table)).format());
+        return 0;
     }
 
     /** Builds the plans, runs them interleaved (repeat by repeat) and returns the rows. */

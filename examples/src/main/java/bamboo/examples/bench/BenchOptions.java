@@ -44,6 +44,10 @@ public final class BenchOptions {
     Integer nodes;
     int coresPerNode = 1;
     Path out = Path.of("bench-results");
+    /** A results.csv to judge the targets of, instead of running anything; null for a run. */
+    Path targetsFrom;
+    /** The option that judges an earlier run's results.csv. */
+    public static final String TARGETS_FROM = "--targets-from";
     final Map<String, String> overrides = new LinkedHashMap<>();
 
     /** Parses {@code args}; a bad option is an {@link IllegalArgumentException} naming it. */
@@ -71,6 +75,7 @@ public final class BenchOptions {
                 case "--nodes" -> o.nodes = positive(a, value(args, ++i, a));
                 case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
+                case TARGETS_FROM -> o.targetsFrom = Path.of(value(args, ++i, a));
                 case "--set" -> {
                     String kv = value(args, ++i, a);
                     int eq = kv.indexOf('=');
@@ -80,6 +85,14 @@ public final class BenchOptions {
                     o.overrides.put(kv.substring(0, eq), kv.substring(eq + 1));
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + a + "' (see --help)");
+            }
+        }
+        if (o.targetsFrom != null && !o.help) {
+            for (String a : args) {
+                if (a.startsWith("-") && !a.equals(TARGETS_FROM)) {
+                    throw new IllegalArgumentException(TARGETS_FROM + " judges a results.csv written earlier and runs"
+                            + " nothing: leave out " + a);
+                }
             }
         }
         if (o.freshClasses && o.compareClasses) {
@@ -135,6 +148,8 @@ public final class BenchOptions {
                 "                      applications, e.g. --set n=64 (repeatable)",
                 "  --out DIR           where results.csv, results.txt and speedup.png go",
                 "                      (default bench-results; checked before anything runs)",
+                "  --targets-from CSV  run nothing: judge the targets (below) of a results.csv",
+                "                      written earlier, printed on stdout",
                 "  -h, --help          this text",
                 "",
                 "Variants:",
