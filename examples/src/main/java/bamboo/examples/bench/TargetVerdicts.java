@@ -127,20 +127,12 @@ public final class TargetVerdicts {
         return perPair(app, t, ours, peer, MpjPeer.OURS_VARIANT + " / " + MpjPeer.VARIANT + " (both in child JVMs)");
     }
 
-    /** The median of the per-pair ratios {@code ours_i / theirs_i} and its interval. */
+    /** The median of the per-pair ratios {@code ours_i / theirs_i} and its interval ({@link PairedRatio}). */
     private static Verdict perPair(String app, Target t, Choice ours, Choice theirs, String what) {
-        double[] a = times(ours.row);
-        double[] b = times(theirs.row);
-        int rounds = Math.min(a.length, b.length);
-        double[] ratios = new double[rounds];
-        for (int i = 0; i < rounds; i++) {
-            ratios[i] = a[i] / b[i];
-        }
-        double figure = Row.median(ratios);
-        double[] interval = RoundBootstrap.interval(rounds, p -> Row.median(RoundBootstrap.pick(ratios, p)));
-        String detail = String.format(Locale.ROOT, "%s, per pair (medians %.4f / %.4f s = %.2fx)", what,
+        PairedRatio r = PairedRatio.of(times(ours.row), times(theirs.row));
+        String detail = String.format(Locale.ROOT, "%s, per pair (medians %.4f / %.4f s = %.3fx)", what,
                 ours.row.median(), theirs.row.median(), ours.row.median() / theirs.row.median());
-        return Verdict.judged(app, t, figure, interval, rounds, detail);
+        return Verdict.judged(app, t, r.median(), new double[] {r.low(), r.high()}, r.pairs(), detail);
     }
 
     /** {@code (T_basic - T_x) / (T_basic - T_nocomm)} from the medians, as the table computes it; NaN when
