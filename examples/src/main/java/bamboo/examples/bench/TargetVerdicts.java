@@ -163,14 +163,16 @@ public final class TargetVerdicts {
     }
 
     /**
-     * Among {@code app}'s {@code variant} rows that {@code wanted} accepts, the one with figures and the
-     * smallest median (steady-state rows when there are any with figures, else fresh ones); when there is
-     * none, why.
+     * Among {@code app}'s {@code variant} rows that {@code wanted} accepts and that load their classes as the
+     * application's judged rows do ({@link #judgesFresh}), the one with figures and the smallest median;
+     * when there is none, why.
      */
-    private static Choice select(ResultTable table, String app, String variant,
-                                 Predicate<Row> wanted, String described) {
+    private static Choice select(ResultTable table, String app, String variant, Predicate<Row> wanted,
+                                 String described) {
+        boolean fresh = judgesFresh(table, app);
         List<Row> rows = table.rows().stream()
                 .filter(r -> r.plan().app().name().equals(app) && r.plan().variant().equals(variant))
+                .filter(r -> MpjPeer.isPeer(r.plan()) || r.plan().freshClasses() == fresh)
                 .filter(wanted).collect(Collectors.toList());
         if (rows.isEmpty()) {
             return new Choice(null, List.of(), "no " + described + " row in this run");
@@ -181,15 +183,21 @@ public final class TargetVerdicts {
             return new Choice(null, List.of(), first.plan().label() + ": "
                     + (first.status().isEmpty() ? "no times" : first.status()));
         }
-        boolean anySteady = ok.stream().anyMatch(r -> !r.plan().freshClasses());
-        List<Row> mode = ok.stream().filter(r -> r.plan().freshClasses() != anySteady).collect(Collectors.toList());
-        Row best = mode.get(0);
-        for (Row r : mode) {
+        Row best = ok.get(0);
+        for (Row r : ok) {
             if (r.median() < best.median()) { // strict: a tie keeps the earlier row, the smaller k
                 best = r;
             }
         }
-        return new Choice(best, mode, null);
+        return new Choice(best, ok, null);
+    }
+
+    /** True when {@code app}'s rows are judged with fresh classes: a {@code --fresh-classes} run (no row of
+     *  the application in steady state); a run with both ways ({@code --compare-classes}) is judged in steady
+     *  state, every variant alike, so that no comparison mixes the two. */
+    static boolean judgesFresh(ResultTable table, String app) {
+        return table.rows().stream().noneMatch(r -> r.plan().app().name().equals(app) && !MpjPeer.isPeer(r.plan())
+                && !r.plan().freshClasses());
     }
 
     /**

@@ -227,6 +227,18 @@ class TargetVerdictsTest {
         assertTrue(c.row() == steady, "the steady row, though the fresh one is faster");
         c = TargetVerdicts.best(new ResultTable(List.of(fresh)), "jacobi3d", "bamboo");
         assertTrue(c.row() == fresh, "a --fresh-classes run has only fresh rows");
+        // Its steady row failed: bamboo is not measured, rather than its fresh row judged against steady basic.
+        Row failed = row("jacobi3d", "bamboo", 2, 0.7);
+        failed.fail("boom");
+        Row basic = row("jacobi3d", "basic", 0, 1.0, 1.0, 1.0);
+        Row basicFresh = new Row(basic.plan().fresh());
+        for (double t : times(1.0, 1.0, 1.0)) {
+            basicFresh.add(t);
+        }
+        Row split = row("jacobi3d", "splitphase", 0, 0.8, 0.8, 0.8);
+        Verdict v = find(judge(basic, basicFresh, split, failed, fresh), "jacobi3d", Target.FASTER_THAN_SPLITPHASE);
+        assertEquals(Verdict.Kind.NOT_MEASURED, v.kind());
+        assertEquals("bamboo k=2: FAILED: boom", v.detail());
     }
 
     @Test
