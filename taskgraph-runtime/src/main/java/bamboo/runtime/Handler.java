@@ -337,6 +337,12 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
+    /** True when something from another process waits in the shim or is due (a hint: {@link Endpoint#due}). */
+    boolean inboundDue() {
+        Endpoint ep = endpoint;
+        return ep != null && ep.due();
+    }
+
     /** Takes the inbound lock if it is free (whoever holds it receives; the others go on). */
     boolean tryLockInbound() {
         return inbound.compareAndSet(false, true);

@@ -646,6 +646,15 @@ public final class Endpoint {
 
     // ---- waiting -------------------------------------------------------------------------------------
 
+    /**
+     * True when a message has arrived for this rank and waits to be received, or one on a simulated link
+     * is due: cheap enough to ask between two pieces of other work (a progress engine deciding whether to
+     * look at the mailbox now); racy, a hint.
+     */
+    public boolean due() {
+        return mailbox.due();
+    }
+
     /** How many messages have become matchable at this rank so far (for {@link #awaitArrival}). */
     public long arrivals() {
         return mailbox.arrivals();
