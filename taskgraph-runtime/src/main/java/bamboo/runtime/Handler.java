@@ -337,6 +337,26 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
+    /** Shortest park {@link #untilNextArrival} gives when an arrival is due already (see there). */
+    static final long MIN_BOUNDED_PARK_NANOS = 20_000;
+
+    /**
+     * {@code nanos}, or less when a message on a simulated link to this process becomes due sooner: for a
+     * worker that parks without waiting in the shim (another thread holds the inbound lock), so that a
+     * message that becomes due after that thread has let go is not left waiting for the park to time out
+     * (nobody else waits in the shim for it: the handler dozes, the workers park). An arrival due already
+     * is the lock holder's to take; then at least {@link #MIN_BOUNDED_PARK_NANOS}, so a worker never spins
+     * on a holder that was preempted.
+     */
+    long untilNextArrival(long nanos) {
+        Endpoint ep = endpoint;
+        long next = ep == null ? Long.MAX_VALUE : ep.nextArrival();
+        if (next == Long.MAX_VALUE) {
+            return nanos;
+        }
+        return Math.min(nanos, Math.max(MIN_BOUNDED_PARK_NANOS, next - System.nanoTime()));
+    }
+
     /** True when something from another process waits in the shim or is due (a hint: {@link Endpoint#due}). */
     boolean inboundDue() {
         Endpoint ep = endpoint;

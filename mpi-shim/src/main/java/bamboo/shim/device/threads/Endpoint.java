@@ -655,6 +655,12 @@ public final class Endpoint {
         return mailbox.due();
     }
 
+    /** When the next message on a simulated link to this rank becomes matchable ({@link System#nanoTime()}),
+     *  or {@link Long#MAX_VALUE} when none is on its way. */
+    public long nextArrival() {
+        return mailbox.nextArrival();
+    }
+
     /** How many messages have become matchable at this rank so far (for {@link #awaitArrival}). */
     public long arrivals() {
         return mailbox.arrivals();
