@@ -337,16 +337,13 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
-    /** Shortest park {@link #untilNextArrival} gives when an arrival is due already (see there). */
-    static final long MIN_BOUNDED_PARK_NANOS = 20_000;
-
     /**
      * {@code nanos}, or less when a message on a simulated link to this process becomes due sooner: for a
      * worker that parks without waiting in the shim (another thread holds the inbound lock), so that a
      * message that becomes due after that thread has let go is not left waiting for the park to time out
      * (nobody else waits in the shim for it: the handler dozes, the workers park). An arrival due already
-     * is the lock holder's to take; then at least {@link #MIN_BOUNDED_PARK_NANOS}, so a worker never spins
-     * on a holder that was preempted.
+     * is the lock holder's to take (it wakes this worker if that makes a task runnable): then the whole
+     * park, so a worker never loops on a holder that was preempted ({@code InboundLockBusyLoopTest}).
      */
     long untilNextArrival(long nanos) {
         Endpoint ep = endpoint;
@@ -354,7 +351,8 @@ final class Handler implements Agent, Node.Remote {
         if (next == Long.MAX_VALUE) {
             return nanos;
         }
-        return Math.min(nanos, Math.max(MIN_BOUNDED_PARK_NANOS, next - System.nanoTime()));
+        long until = next - System.nanoTime();
+        return until <= 0 ? nanos : Math.min(nanos, until);
     }
 
     /** True when something from another process waits in the shim or is due (a hint: {@link Endpoint#due}). */
