@@ -22,8 +22,9 @@ import java.util.Map;
  * {@code nocomm} (the same as basic with a free interconnect). Every variant solves the same global
  * problem on the same simulated nodes; each is repeated and its median reported.
  *
- * <p>Standard output gets the table; standard error the progress. {@code results.csv},
- * {@code results.txt} and {@code speedup.png} go to the {@code --out} folder.
+ * <p>Standard output gets the table and the verdicts on issue 6's targets ({@link TargetVerdicts});
+ * standard error the progress. {@code results.csv}, {@code targets.csv}, {@code results.txt} and
+ * {@code speedup.png} go to the {@code --out} folder.
  */
 public final class AppBench {
     private final BenchOptions options;
@@ -71,6 +72,9 @@ public final class AppBench {
             out.println(BenchOptions.usage());
             return 0;
         }
+        if (options.targetsFrom != null) {
+            return judgeEarlier(options.targetsFrom, out, err);
+        }
         String unwritable = checkOut(options.out);
         if (unwritable != null) {
             err.println("bench: " + unwritable);
@@ -80,9 +84,11 @@ public final class AppBench {
             MpjPeer peer = options.variants.contains(MpjPeer.VARIANT) ? MpjPeer.forExamples() : null;
             ResultTable table = new AppBench(options, ShimRunner.forExamples(), translated, peer, err).measure();
             String header = header(options, peer);
+            TargetTable targets = new TargetTable(TargetVerdicts.judge(table));
+            String text = table.format() + "\n" + targets.format();
             out.print(header);
-            out.print(table.format());
-            boolean wrote = write(options, table, header, out, err);
+            out.print(text);
+            boolean wrote = write(options, table, targets, header + text, out, err);
             if (anyFailed(table)) {
                 return 1;
             }
@@ -91,6 +97,30 @@ public final class AppBench {
             err.println("bench: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** {@code --targets-from}: the targets of an earlier run's results.csv; nothing runs, nothing is written. */
+    private static int judgeEarlier(Path csv, PrintStream out, PrintStream err) {
+        String text;
+        try {
+            text = Files.readString(csv, StandardCharsets.UTF_8);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + csv + ": cannot read it (" + why + ")");
+            return 2;
+        }
+        ResultTable table;
+        try {
+            table = ResultsCsv.read(csv.toString(), text);
+        } catch (IllegalArgumentException e) {
+            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
+            return 2;
+        }
+        out.println("Judged from " + csv + " (" + table.rows().size() + " rows; nothing was run)");
+        out.print(new TargetTable(TargetVerdicts.judge(table)).format());
+        return 0;
     }
 
     /** Builds the plans, runs them interleaved (repeat by repeat) and returns the rows. */
@@ -358,17 +388,20 @@ public final class AppBench {
                         + " its " + warmups + " to its timed runs";
     }
 
-    private static boolean write(BenchOptions o, ResultTable table, String header, PrintStream out, PrintStream err) {
+    private static boolean write(BenchOptions o, ResultTable table, TargetTable targets, String text,
+                                 PrintStream out, PrintStream err) {
         try {
             Files.createDirectories(o.out);
             Path csv = o.out.resolve("results.csv");
             Files.writeString(csv, table.csv(), StandardCharsets.UTF_8);
-            Files.writeString(o.out.resolve("results.txt"), header + table.format(), StandardCharsets.UTF_8);
+            Files.writeString(o.out.resolve("targets.csv"), targets.csv(), StandardCharsets.UTF_8);
+            Files.writeString(o.out.resolve("results.txt"), text, StandardCharsets.UTF_8);
             Path png = o.out.resolve("speedup.png");
             boolean plotted = Plot.write(table, png, Runtime.getRuntime().availableProcessors() + " cores"
                     + (o.quick ? ", quick" : ""));
             out.println();
-            out.println("wrote " + csv + (plotted ? " and " + png : " (no plot: nothing was measured)"));
+            out.println("wrote " + csv + ", targets.csv" + (plotted ? " and " + png.getFileName()
+                    : " (no plot: nothing was measured)"));
             return true;
         } catch (IOException e) {
             err.println("bench: cannot write the results to " + o.out + ": " + e.getMessage());

@@ -44,6 +44,10 @@ public final class BenchOptions {
     Integer nodes;
     int coresPerNode = 1;
     Path out = Path.of("bench-results");
+    /** A results.csv to judge the targets of, instead of running anything; null for a run. */
+    Path targetsFrom;
+    /** The option that judges an earlier run's results.csv. */
+    public static final String TARGETS_FROM = "--targets-from";
     final Map<String, String> overrides = new LinkedHashMap<>();
 
     /** Parses {@code args}; a bad option is an {@link IllegalArgumentException} naming it. */
@@ -71,6 +75,7 @@ public final class BenchOptions {
                 case "--nodes" -> o.nodes = positive(a, value(args, ++i, a));
                 case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
+                case TARGETS_FROM -> o.targetsFrom = Path.of(value(args, ++i, a));
                 case "--set" -> {
                     String kv = value(args, ++i, a);
                     int eq = kv.indexOf('=');
@@ -80,6 +85,14 @@ public final class BenchOptions {
                     o.overrides.put(kv.substring(0, eq), kv.substring(eq + 1));
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + a + "' (see --help)");
+            }
+        }
+        if (o.targetsFrom != null && !o.help) {
+            for (String a : args) {
+                if (a.startsWith("-") && !a.equals(TARGETS_FROM)) {
+                    throw new IllegalArgumentException(TARGETS_FROM + " judges a results.csv written earlier and runs"
+                            + " nothing: leave out " + a);
+                }
             }
         }
         if (o.freshClasses && o.compareClasses) {
@@ -135,6 +148,8 @@ public final class BenchOptions {
                 "                      applications, e.g. --set n=64 (repeatable)",
                 "  --out DIR           where results.csv, results.txt and speedup.png go",
                 "                      (default bench-results; checked before anything runs)",
+                "  --targets-from CSV  run nothing: judge the targets (below) of a results.csv",
+                "                      written earlier, printed on stdout",
                 "  -h, --help          this text",
                 "",
                 "Variants:",
@@ -164,6 +179,26 @@ public final class BenchOptions {
                 "  comm hidden  = (T_basic - T) / (T_basic - T_nocomm)",
                 "                 ('-' when basic is not slower than nocomm).",
                 "results.csv has every time of every repeat; speedup.png plots the speed-ups.",
+                "",
+                "Targets (issue 6): after the table, one line per target and application,",
+                "judged from this run's own rows, also written to targets.csv (app, target,",
+                "figure, low, high, bound, verdict, repeats, from):",
+                "  hidden >= 80%     jacobi3d, cannon: comm hidden of bamboo at its best k",
+                "  faster than X     jacobi3d, cannon: bamboo at its best k over X at its",
+                "                    own best k <= 1 (X: splitphase, oversubscribed, virtual)",
+                "  zero cost         every app, in a run at --latency 0 --bandwidth inf with",
+                "                    basic and bamboo k=1 (k=C with --cores-per-node C):",
+                "                    bamboo / basic <= 1.05",
+                "  ours/MPJ Express  every app, with mpj-express: nocomm-child over",
+                "                    mpj-express <= 1",
+                "A ratio is the median of the per-pair ratios (repeat i of one row over",
+                "repeat i of the other: they ran in the same round). Its interval, and the",
+                "hidden share's, is a 90% bootstrap over the rounds (each round's times kept",
+                "together; fixed seed: the same times give the same verdict). MET: the figure",
+                "and its whole interval meet the bound; NOT MET: both miss it; UNDECIDED: the",
+                "interval straddles it; NOT MEASURED: the rows are not in this run (not",
+                "selected, skipped or failed). Best k: the smallest median among a variant's",
+                "k, which flatters the variant chosen; the interval ignores that choice.",
                 "",
                 "Steady state (default): each variant (row) keeps its program's classes, loaded",
                 "and JIT-compiled by its warm-up runs, for its timed runs (the shim's per-rank",

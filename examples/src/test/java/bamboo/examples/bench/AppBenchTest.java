@@ -94,6 +94,13 @@ class AppBenchTest {
         assertTrue(table.contains("jacobi2d  splitphase"), table);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("[  2/6"), "progress on stderr: a warm-up and one repeat of three variants");
         assertTrue(Files.readString(dir.resolve("results.csv")).lines().count() == 4);
+        assertTrue(table.contains("\nTargets (issue 6)"), "the verdicts follow the table:\n" + table);
+        assertEquals(List.of("app,target,figure,low,high,bound,verdict,repeats,from",
+                "jacobi2d,zero-cost,,,,1.050000,NOT MEASURED,0,\"needs a run at --latency 0 --bandwidth inf (this one:"
+                        + " 500us, 20MB/s)\"",
+                "jacobi2d,mpj-express,,,,1.000000,NOT MEASURED,0,no mpj-express row in this run"),
+                Files.readAllLines(dir.resolve("targets.csv")));
+        assertTrue(Files.readString(dir.resolve("results.txt")).contains("Targets (issue 6)"));
         byte[] png = Files.readAllBytes(dir.resolve("speedup.png"));
         assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG file");
     }

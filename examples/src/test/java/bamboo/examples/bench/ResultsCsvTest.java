@@ -1,0 +1,112 @@
+package bamboo.examples.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bench apps --targets-from}: a results.csv read back judges as the run that wrote it. */
+class ResultsCsvTest {
+    private static final AppSpec J3 = Apps.byName("jacobi3d");
+
+    private static Row row(String variant, int k, double bw, boolean virtual, double... times) {
+        Row r = new Row(new RunPlan(J3, variant, k, "Basic", 2 * Math.max(k, 1), 2, 1, bw > 1e300 ? 0 : 500_000, bw,
+                virtual, null));
+        for (double t : times) {
+            r.add(t, Double.NaN);
+        }
+        return r;
+    }
+
+    private static ResultTable sample() {
+        Row failed = row("oversubscribed", 4, 1e8, false, 0.9);
+        failed.fail("rank 3: \"boom\", with a comma\nand a second line");
+        Row skipped = new Row(new RunPlan(J3, "virtual", 2, "Basic", 4, 2, 1, 500_000, 1e8, true,
+                "virtual threads need JDK 21+"));
+        Row fresh = new Row(row("bamboo", 2, 1e8, false).plan().fresh());
+        fresh.add(0.55, Double.NaN);
+        fresh.add(0.57, Double.NaN);
+        return new ResultTable(List.of(row("basic", 0, 1e8, false, 1.0, 1.1, 0.9), failed, skipped,
+                row("virtual", 4, 1e8, true, 0.7, 0.75, 0.72), row("bamboo", 2, 1e8, false, 0.62, 0.6, 0.65), fresh,
+                row("nocomm", 0, Double.POSITIVE_INFINITY, false, 0.6, 0.61, 0.59)));
+    }
+
+    @Test
+    void aResultsCsvReadsBackIntoTheSameRowsAndVerdicts() {
+        ResultTable written = sample();
+        ResultTable read = ResultsCsv.read("results.csv", written.csv());
+        assertEquals(written.rows().size(), read.rows().size());
+        for (int i = 0; i < written.rows().size(); i++) {
+            Row w = written.rows().get(i);
+            Row r = read.rows().get(i);
+            assertEquals(w.plan(), r.plan(), "row " + i);
+            assertEquals(w.times(), List.copyOf(r.times()), "row " + i);
+            assertEquals(w.status(), r.status(), "row " + i);
+        }
+        assertEquals(TargetVerdicts.judge(written), TargetVerdicts.judge(read));
+        assertEquals(written.csv(), read.csv(), "and writes the same file again");
+    }
+
+    @Test
+    void aFileThatIsNotAResultsCsvIsOneLineNamingTheFileAndLine() {
+        String csv = sample().csv();
+        assertEquals("r.csv:1: no column 'times_s': not a results.csv of bench apps",
+                assertThrows(IllegalArgumentException.class,
+                        () -> ResultsCsv.read("r.csv", csv.replace("times_s", "time"))).getMessage());
+        assertEquals("r.csv: empty, expected a results.csv of bench apps",
+                assertThrows(IllegalArgumentException.class, () -> ResultsCsv.read("r.csv", "\n")).getMessage());
+        String[] lines = csv.split("\n", -1);
+        lines[1] = lines[1].replaceFirst("^jacobi3d,basic,0,Basic,2,", "jacobi3d,basic,0,Basic,two,");
+        assertEquals("r.csv:2: np 'two' is not an integer", assertThrows(IllegalArgumentException.class,
+                () -> ResultsCsv.read("r.csv", String.join("\n", lines))).getMessage());
+        lines[1] = lines[1].replaceFirst("^jacobi3d,", "jacobi4d,");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ResultsCsv.read("r.csv", String.join("\n", lines)))
+                .getMessage().startsWith("r.csv:2: unknown application 'jacobi4d' (known: "));
+        // the failed row's status spans lines 3-4: the next record starts on line 5
+        String cut = csv.replace("virtual threads need JDK 21+", "a,b");
+        assertEquals("r.csv:5: 21 fields, the header has 20", assertThrows(IllegalArgumentException.class,
+                () -> ResultsCsv.read("r.csv", cut)).getMessage());
+    }
+
+    @Test
+    void targetsFromJudgesAnEarlierRunAndRunsNothing(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("results.csv");
+        Files.writeString(csv, sample().csv());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = AppBench.run(new String[] {"--targets-from", csv.toString()}, print(out), print(err), null);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, text + err);
+        assertTrue(text.startsWith("Judged from " + csv + " (7 rows; nothing was run)\nTargets (issue 6)"), text);
+        assertTrue(text.contains("  jacobi3d  faster than virtual"), text);
+        assertEquals(List.of("results.csv"), Files.list(dir).map(p -> p.getFileName().toString()).toList(),
+                "nothing written");
+    }
+
+    @Test
+    void targetsFromRefusesAMissingFileAndOtherOptions(@TempDir Path dir) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Path missing = dir.resolve("none.csv");
+        assertEquals(2, AppBench.run(new String[] {"--targets-from", missing.toString()}, print(new ByteArrayOutputStream()),
+                print(err), null));
+        assertEquals("bench: --targets-from " + missing + ": cannot read it (no such file)\n",
+                err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        assertEquals(2, AppBench.run(new String[] {"--targets-from", missing.toString(), "--app", "cg"},
+                print(new ByteArrayOutputStream()), print(err), null));
+        assertEquals("bench: --targets-from judges a results.csv written earlier and runs nothing: leave out --app\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static PrintStream print(ByteArrayOutputStream b) {
+        return new PrintStream(b, true, StandardCharsets.UTF_8);
+    }
+}
