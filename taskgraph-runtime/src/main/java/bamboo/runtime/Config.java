@@ -39,7 +39,4 @@ final class Config {
     long inboxLimit = 256L << 20;
     /** Watchdog: the longest a task may run between evaluation points; 0 = off. */
     long taskTimeoutNanos = 60_000_000_000L;
-    /** Experimental (system property {@code bamboo.remoteFirst}): a task made runnable by a message from
-     *  another process goes to the front of its priority. */
-    boolean remoteFirst = Boolean.getBoolean("bamboo.remoteFirst");
 }

@@ -283,14 +283,6 @@ final class Node {
         if (timing && (fromWorker < 0 || workers[fromWorker].stats.sample())) {
             t.enqueuedAt = System.nanoTime();
         }
-        if (t.fedRemotely) {
-            t.fedRemotely = false;
-            if (config.remoteFirst) {
-                queue.pushFirst(t, fromWorker);
-                parking.wakeOne();
-                return;
-            }
-        }
         queue.push(t, fromWorker);
         parking.wakeOne();
     }
@@ -354,7 +346,6 @@ final class Node {
     /** The handler: a message from another process for a local task; counted, over the limit the run fails. */
     void deliverRemote(Message m) {
         Task d = local(m.dest);
-        d.fedRemotely = true;
         if (peers != null) {
             d.addInFlight(-1); // counted by the sender (see send)
             deliver(m, -1);

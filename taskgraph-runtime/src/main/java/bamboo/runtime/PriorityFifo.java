@@ -35,17 +35,6 @@ final class PriorityFifo {
         count++;
     }
 
-    /** Adds {@code t} ahead of the tasks of its priority. */
-    void addFirst(Task t) {
-        Bucket b = bucket(t.schedulingPriority());
-        t.nextInQueue = b.head;
-        b.head = t;
-        if (b.tail == null) {
-            b.tail = t;
-        }
-        count++;
-    }
-
     /** Removes the first task of the highest non-empty priority, or returns null. */
     Task poll() {
         if (count == 0) {

@@ -5,11 +5,6 @@ interface RunQueue {
     /** Adds a runnable task; {@code fromWorker} is the pushing worker's index, or -1. */
     void push(Task t, int fromWorker);
 
-    /** Adds a runnable task ahead of the others of its priority (by default as {@link #push}). */
-    default void pushFirst(Task t, int fromWorker) {
-        push(t, fromWorker);
-    }
-
     /** The next task for worker {@code worker}, or null. */
     Task poll(int worker);
 

@@ -17,14 +17,6 @@ final class SharedRunQueue implements RunQueue {
     }
 
     @Override
-    public void pushFirst(Task t, int fromWorker) {
-        synchronized (fifo) {
-            fifo.addFirst(t);
-            size = fifo.size();
-        }
-    }
-
-    @Override
     public Task poll(int worker) {
         if (size == 0) {
             return null;

@@ -114,8 +114,6 @@ public abstract class Task {
     // Intrusive run-queue link and the enqueue time (for queue-wait occupancy).
     Task nextInQueue;
     long enqueuedAt;
-    /** A message from another process came in since the task was last queued (Config#remoteFirst). */
-    boolean fedRemotely;
     // The (source, tag) pairs that arrived() answered false for since the last evaluation started:
     // what the task waits for when it does not say so itself (waitingFor).
     private final int[] misses = new int[16];
