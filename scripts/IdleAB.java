@@ -1,3 +1,4 @@
+import bamboo.examples.bench.PairedRatio;
 import bamboo.examples.bench.Row;
 import bamboo.runtime.Graph;
 import bamboo.runtime.Profile;
@@ -19,7 +20,9 @@ import java.util.regex.Pattern;
  * per node; jacobi3d: n=128, 120 iterations, 2 nodes x 1 worker, 500 us, 100 MB/s, k tasks per node) for
  * each k, the modes interleaved and their order rotated each round, 2 rounds of warm-up. Per run: the program's own time,
  * the process's CPU time during the run, and from the runtime's profile the workers' and handlers'
- * parks and yields and the workers' idle time. Prints every run and the medians.
+ * parks and yields and the workers' idle time. Prints every run, the medians, and each mode after the first over
+ * the first per pair (time and CPU: median of the round-by-round ratios and its 90% interval, as bench apps'
+ * targets compare variants).
  *
  * <p>Arguments: app (cannon or jacobi3d), rounds, k list (e.g. 4,9,16), modes (e.g. fixed,adaptive).
  */
@@ -90,6 +93,28 @@ public final class IdleAB {
             }
             out.printf(Locale.ROOT, "%-14s%s%n", e.getKey(), format(med));
         }
+        if (rounds > 0) {
+            perPair(out, rows, ks, modes);
+        }
+    }
+
+    /** Each mode after the first over the first, round by round (round r of both ran back to back), with the
+     *  figure and 90% interval bench apps' targets use (PairedRatio). */
+    private static void perPair(PrintStream out, Map<String, List<double[]>> rows, String[] ks, String[] modes) {
+        for (String kText : ks) {
+            int k = Integer.parseInt(kText);
+            List<double[]> base = rows.get("k=" + k + " " + modes[0]);
+            for (int i = 1; i < modes.length; i++) {
+                List<double[]> other = rows.get("k=" + k + " " + modes[i]);
+                out.printf(Locale.ROOT, "k=%-2d %s/%s per pair: time %s, cpu %s%n", k, modes[i], modes[0],
+                        PairedRatio.of(column(other, 0), column(base, 0)).format(),
+                        PairedRatio.of(column(other, 1), column(base, 1)).format());
+            }
+        }
+    }
+
+    private static double[] column(List<double[]> runs, int col) {
+        return runs.stream().mapToDouble(r -> r[col]).toArray();
     }
 
     private static double sum(Profile p, boolean handlers, boolean parks) {

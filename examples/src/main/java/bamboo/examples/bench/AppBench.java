@@ -84,8 +84,8 @@ public final class AppBench {
             MpjPeer peer = options.variants.contains(MpjPeer.VARIANT) ? MpjPeer.forExamples() : null;
             ResultTable table = new AppBench(options, ShimRunner.forExamples(), translated, peer, err).measure();
             String header = header(options, peer);
-            TargetTable targets = new TargetTable(TargetVerdicts.judge(table));
-            String text = table.format() + "\n" + targets.format();
+            TargetTable targets = options.targets ? new TargetTable(TargetVerdicts.judge(table)) : null;
+            String text = table.format() + (targets == null ? "" : "\n" + targets.format());
             out.print(header);
             out.print(text);
             boolean wrote = write(options, table, targets, header + text, out, err);
@@ -394,13 +394,15 @@ public final class AppBench {
             Files.createDirectories(o.out);
             Path csv = o.out.resolve("results.csv");
             Files.writeString(csv, table.csv(), StandardCharsets.UTF_8);
-            Files.writeString(o.out.resolve("targets.csv"), targets.csv(), StandardCharsets.UTF_8);
+            if (targets != null) {
+                Files.writeString(o.out.resolve("targets.csv"), targets.csv(), StandardCharsets.UTF_8);
+            }
             Files.writeString(o.out.resolve("results.txt"), text, StandardCharsets.UTF_8);
             Path png = o.out.resolve("speedup.png");
             boolean plotted = Plot.write(table, png, Runtime.getRuntime().availableProcessors() + " cores"
                     + (o.quick ? ", quick" : ""));
             out.println();
-            out.println("wrote " + csv + ", targets.csv" + (plotted ? " and " + png.getFileName()
+            out.println("wrote " + csv + (targets == null ? "" : ", targets.csv") + (plotted ? " and " + png.getFileName()
                     : " (no plot: nothing was measured)"));
             return true;
         } catch (IOException e) {

@@ -46,6 +46,8 @@ public final class BenchOptions {
     Path out = Path.of("bench-results");
     /** A results.csv to judge the targets of, instead of running anything; null for a run. */
     Path targetsFrom;
+    /** False with {@code --no-targets}: no targets section, no targets.csv (the demo prints its own figure). */
+    boolean targets = true;
     /** The option that judges an earlier run's results.csv. */
     public static final String TARGETS_FROM = "--targets-from";
     final Map<String, String> overrides = new LinkedHashMap<>();
@@ -76,6 +78,7 @@ public final class BenchOptions {
                 case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
                 case TARGETS_FROM -> o.targetsFrom = Path.of(value(args, ++i, a));
+                case "--no-targets" -> o.targets = false;
                 case "--set" -> {
                     String kv = value(args, ++i, a);
                     int eq = kv.indexOf('=');
@@ -150,6 +153,7 @@ public final class BenchOptions {
                 "                      (default bench-results; checked before anything runs)",
                 "  --targets-from CSV  run nothing: judge the targets (below) of a results.csv",
                 "                      written earlier, printed on stdout",
+                "  --no-targets        leave out the targets section and targets.csv",
                 "  -h, --help          this text",
                 "",
                 "Variants:",
@@ -219,8 +223,9 @@ public final class BenchOptions {
                 "Every application also takes warmup=true: an untimed warm-up of its kernel",
                 "before the timed loop; --set warmup=false leaves the JIT's work inside it.",
                 "",
-                "Exit code: 0 every run verified; 1 a run failed or did not verify; 2 bad",
-                "usage or an unwritable --out.",
+                "Exit code: 0 every run verified (whatever the targets' verdicts); 1 a run",
+                "failed or did not verify; 2 bad usage, an unwritable --out or an unreadable",
+                "--targets-from file.",
                 "",
                 "Examples:",
                 "  bench apps --quick",

@@ -94,6 +94,7 @@ public enum Target {
         if (Double.isInfinite(x)) {
             return x > 0 ? "+inf" : "-inf";
         }
-        return atLeast ? String.format(Locale.ROOT, "%.0f%%", 100 * x) : String.format(Locale.ROOT, "%.2fx", x);
+        // One digit finer than the result table: a figure near its bound shows on which side it lies.
+        return atLeast ? String.format(Locale.ROOT, "%.1f%%", 100 * x) : String.format(Locale.ROOT, "%.3fx", x);
     }
 }

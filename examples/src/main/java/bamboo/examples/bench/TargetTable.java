@@ -21,7 +21,7 @@ public final class TargetTable {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Targets (issue 6), judged from this run: figure and its %.0f%% interval"
                 + " (bootstrap over the repeats)%n", 100 * RoundBootstrap.LEVEL));
-        String head = String.format(Locale.ROOT, "  %-9s %-29s %7s  %-16s %6s  %-12s  %s", "app", "target", "figure",
+        String head = String.format(Locale.ROOT, "  %-9s %-29s %7s  %-17s %7s  %-12s  %s", "app", "target", "figure",
                 "interval", "bound", "verdict", "from");
         sb.append(head).append('\n').append("  ").append("-".repeat(head.length() - 2)).append('\n');
         for (Verdict v : verdicts) {
@@ -29,7 +29,7 @@ public final class TargetTable {
             String interval = Double.isNaN(v.low()) ? "-" : "[" + t.format(v.low()) + ", " + t.format(v.high()) + "]";
             String from = v.kind() == Verdict.Kind.NOT_MEASURED ? v.detail()
                     : v.detail() + "; " + v.rounds() + (v.rounds() == 1 ? " repeat" : " repeats");
-            sb.append(String.format(Locale.ROOT, "  %-9s %-29s %7s  %-16s %6s  %-12s  %s", v.app(), t.label(),
+            sb.append(String.format(Locale.ROOT, "  %-9s %-29s %7s  %-17s %7s  %-12s  %s", v.app(), t.label(),
                     t.format(v.figure()), interval, t.format(t.bound()), v.kind().text(), from)).append('\n');
         }
         if (verdicts.isEmpty()) {

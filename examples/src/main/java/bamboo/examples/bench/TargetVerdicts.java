@@ -127,20 +127,12 @@ public final class TargetVerdicts {
         return perPair(app, t, ours, peer, MpjPeer.OURS_VARIANT + " / " + MpjPeer.VARIANT + " (both in child JVMs)");
     }
 
-    /** The median of the per-pair ratios {@code ours_i / theirs_i} and its interval. */
+    /** The median of the per-pair ratios {@code ours_i / theirs_i} and its interval ({@link PairedRatio}). */
     private static Verdict perPair(String app, Target t, Choice ours, Choice theirs, String what) {
-        double[] a = times(ours.row);
-        double[] b = times(theirs.row);
-        int rounds = Math.min(a.length, b.length);
-        double[] ratios = new double[rounds];
-        for (int i = 0; i < rounds; i++) {
-            ratios[i] = a[i] / b[i];
-        }
-        double figure = Row.median(ratios);
-        double[] interval = RoundBootstrap.interval(rounds, p -> Row.median(RoundBootstrap.pick(ratios, p)));
-        String detail = String.format(Locale.ROOT, "%s, per pair (medians %.4f / %.4f s = %.2fx)", what,
+        PairedRatio r = PairedRatio.of(times(ours.row), times(theirs.row));
+        String detail = String.format(Locale.ROOT, "%s, per pair (medians %.4f / %.4f s = %.3fx)", what,
                 ours.row.median(), theirs.row.median(), ours.row.median() / theirs.row.median());
-        return Verdict.judged(app, t, figure, interval, rounds, detail);
+        return Verdict.judged(app, t, r.median(), new double[] {r.low(), r.high()}, r.pairs(), detail);
     }
 
     /** {@code (T_basic - T_x) / (T_basic - T_nocomm)} from the medians, as the table computes it; NaN when
@@ -171,14 +163,16 @@ public final class TargetVerdicts {
     }
 
     /**
-     * Among {@code app}'s {@code variant} rows that {@code wanted} accepts, the one with figures and the
-     * smallest median (steady-state rows when there are any with figures, else fresh ones); when there is
-     * none, why.
+     * Among {@code app}'s {@code variant} rows that {@code wanted} accepts and that load their classes as the
+     * application's judged rows do ({@link #judgesFresh}), the one with figures and the smallest median;
+     * when there is none, why.
      */
-    private static Choice select(ResultTable table, String app, String variant,
-                                 Predicate<Row> wanted, String described) {
+    private static Choice select(ResultTable table, String app, String variant, Predicate<Row> wanted,
+                                 String described) {
+        boolean fresh = judgesFresh(table, app);
         List<Row> rows = table.rows().stream()
                 .filter(r -> r.plan().app().name().equals(app) && r.plan().variant().equals(variant))
+                .filter(r -> MpjPeer.isPeer(r.plan()) || r.plan().freshClasses() == fresh)
                 .filter(wanted).collect(Collectors.toList());
         if (rows.isEmpty()) {
             return new Choice(null, List.of(), "no " + described + " row in this run");
@@ -189,15 +183,21 @@ public final class TargetVerdicts {
             return new Choice(null, List.of(), first.plan().label() + ": "
                     + (first.status().isEmpty() ? "no times" : first.status()));
         }
-        boolean anySteady = ok.stream().anyMatch(r -> !r.plan().freshClasses());
-        List<Row> mode = ok.stream().filter(r -> r.plan().freshClasses() != anySteady).collect(Collectors.toList());
-        Row best = mode.get(0);
-        for (Row r : mode) {
+        Row best = ok.get(0);
+        for (Row r : ok) {
             if (r.median() < best.median()) { // strict: a tie keeps the earlier row, the smaller k
                 best = r;
             }
         }
-        return new Choice(best, mode, null);
+        return new Choice(best, ok, null);
+    }
+
+    /** True when {@code app}'s rows are judged with fresh classes: a {@code --fresh-classes} run (no row of
+     *  the application in steady state); a run with both ways ({@code --compare-classes}) is judged in steady
+     *  state, every variant alike, so that no comparison mixes the two. */
+    static boolean judgesFresh(ResultTable table, String app) {
+        return table.rows().stream().noneMatch(r -> r.plan().app().name().equals(app) && !MpjPeer.isPeer(r.plan())
+                && !r.plan().freshClasses());
     }
 
     /**

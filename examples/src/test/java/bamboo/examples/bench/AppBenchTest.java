@@ -106,6 +106,19 @@ class AppBenchTest {
     }
 
     @Test
+    void noTargetsLeavesOutTheSectionAndItsCsv(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = AppBench.run(new String[] {"--app", "jacobi2d", "--set", "n=24", "--set", "iters=4",
+            "--variants", "basic", "--repeat", "1", "--warmup-runs", "1", "--no-targets", "--out", dir.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true,
+                        StandardCharsets.UTF_8), null);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, text);
+        assertTrue(text.contains("jacobi2d  basic") && !text.contains("Targets (issue 6)"), text);
+        assertTrue(Files.exists(dir.resolve("results.csv")) && !Files.exists(dir.resolve("targets.csv")));
+    }
+
+    @Test
     void anUnwritableOutFolderIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("taken"), "x");
         ByteArrayOutputStream err = new ByteArrayOutputStream();

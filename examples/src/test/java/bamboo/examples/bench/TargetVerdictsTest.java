@@ -189,7 +189,7 @@ class TargetVerdictsTest {
         assertEquals(0.9, v.high(), 1e-12);
         assertEquals(Verdict.Kind.MET, v.kind());
         assertTrue(v.detail().startsWith("bamboo k=4 (fastest of k=4,9) / oversubscribed k=4 (fastest of k=4,9), per"
-                + " pair (medians 1.0800 / 1.2000 s = 0.90x)"), v.detail());
+                + " pair (medians 1.0800 / 1.2000 s = 0.900x)"), v.detail());
     }
 
     @Test
@@ -227,6 +227,18 @@ class TargetVerdictsTest {
         assertTrue(c.row() == steady, "the steady row, though the fresh one is faster");
         c = TargetVerdicts.best(new ResultTable(List.of(fresh)), "jacobi3d", "bamboo");
         assertTrue(c.row() == fresh, "a --fresh-classes run has only fresh rows");
+        // Its steady row failed: bamboo is not measured, rather than its fresh row judged against steady basic.
+        Row failed = row("jacobi3d", "bamboo", 2, 0.7);
+        failed.fail("boom");
+        Row basic = row("jacobi3d", "basic", 0, 1.0, 1.0, 1.0);
+        Row basicFresh = new Row(basic.plan().fresh());
+        for (double t : times(1.0, 1.0, 1.0)) {
+            basicFresh.add(t);
+        }
+        Row split = row("jacobi3d", "splitphase", 0, 0.8, 0.8, 0.8);
+        Verdict v = find(judge(basic, basicFresh, split, failed, fresh), "jacobi3d", Target.FASTER_THAN_SPLITPHASE);
+        assertEquals(Verdict.Kind.NOT_MEASURED, v.kind());
+        assertEquals("bamboo k=2: FAILED: boom", v.detail());
     }
 
     @Test
@@ -319,6 +331,17 @@ class TargetVerdictsTest {
         double[] nine = {0.70, 0.80, 0.85, 0.90, 0.95, 1.00, 1.05, 1.10, 1.30};
         double[] iv9 = RoundBootstrap.interval(9, p -> Row.median(RoundBootstrap.pick(nine, p)));
         assertTrue(iv9[0] > 0.70 && iv9[1] < 1.30, Arrays.toString(iv9));
+    }
+
+    @Test
+    void pairedRatioIsTheFigureTheTargetsUseAndFormatsIt() {
+        PairedRatio r = PairedRatio.of(new double[] {1.0, 2.0, 3.0, 4.0, 5.0}, new double[] {1.0, 2.0, 2.5, 4.0,
+            4.0, 6.0});
+        assertEquals(5, r.pairs(), "the shorter series");
+        assertEquals(1.0, r.median(), 1e-12, "ratios 1, 1, 1.2, 1, 1.25");
+        assertEquals("1.000x [1.000x, 1.250x] (5 pairs)", r.format(), "five pairs: their range");
+        assertEquals("1.000x no interval (1 pair)", PairedRatio.of(new double[] {2}, new double[] {2}).format());
+        assertEquals("-", PairedRatio.of(new double[0], new double[] {1}).format());
     }
 
     private static double[] scaled(double[] v, double f) {

@@ -72,7 +72,7 @@ public final class DemoCommand implements Callable<Integer> {
             // each repeat's own estimate carry the spread.
             List<String> args = new ArrayList<>(List.of("--app", "jacobi3d", "--set", "iters=" + SWEEPS, "--variants",
                     "basic," + overlap + ",nocomm", "--k", Integer.toString(tasksPerNode), "--repeat",
-                    Integer.toString(repeat), "--out", out.toString()));
+                    Integer.toString(repeat), "--out", out.toString(), "--no-targets")); // it prints its own figure
             if (latency != null) {
                 args.addAll(List.of("--latency", latency));
             }
