@@ -152,9 +152,8 @@ final class WorkerIdler implements IdleStrategy {
             if (inShim) {
                 handler.awaitInbound(seen, nanos);
             } else if (handler != null) {
-                // Regression (session 7): this park ignored messages on their way, so one that became due
-                // after the lock holder had let go waited out the whole park (1 ms; RemoteProbe with
-                // 100 us latency: 1.1-1.5 ms per message against the shim's 0.1-0.9).
+                // Regression (session 7, BlindParkTest): this park ignored messages on their way, so one that
+                // became due after the lock holder had let go waited out the whole park.
                 LockSupport.parkNanos(handler.untilNextArrival(nanos));
             } else {
                 LockSupport.parkNanos(nanos);

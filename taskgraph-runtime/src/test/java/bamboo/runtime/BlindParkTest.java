@@ -17,10 +17,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Regression (session 7): an idle worker that parked while another thread held the inbound lock parked
  * for its whole park time whatever was on its way, so a message that became due after the holder had
- * let go waited for that park to end (1 ms; a remote ping-pong with 100 us latency took 1.1-1.5 ms per
- * message, against 0.1-0.9 ms between two shim ranks). The park now ends when the next message on its
- * way is due, and is unchanged when nothing is on its way or what is on its way is due already (then it
- * is the lock holder's).
+ * let go waited for that park to end (1 ms with a core spare, as long as the longest park otherwise). The
+ * park now ends when the next message on its way is due, and is unchanged when nothing is on its way or
+ * what is on its way is due already (then it is the lock holder's).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BlindParkTest {

@@ -54,6 +54,17 @@ class HeaderSendTest {
         assertFalse(t.pooled);
     }
 
+    /** An ordinary receive gets the data of a message with a header, and nothing breaks on an empty one. */
+    @Test
+    void anOrdinaryReceiveTakesTheDataWithoutTheHeader() throws MPIException {
+        sender.sendCopy(scope, new long[] {1}, 1, new int[] {5, 6}, 0, 2, MPI.INT, 1, 9, "send");
+        sender.sendCopy(scope, new long[] {2}, 1, new int[0], 0, 0, MPI.INT, 1, 9, "send");
+        final int[] into = new int[2];
+        assertEquals(2, receiver.recv(scope, into, 0, 2, MPI.INT, 0, 9, "Recv").Get_count(MPI.INT));
+        assertArrayEquals(new int[] {5, 6}, into);
+        assertEquals(0, receiver.recv(scope, into, 0, 2, MPI.INT, 0, 9, "Recv").Get_count(MPI.INT));
+    }
+
     /** A message without a header taken into a Taken that held one before reports none. */
     @Test
     void aPlainMessageInterleavedWithHeaderedOnesKeepsItsOrderAndHasNoHeader() throws MPIException {
