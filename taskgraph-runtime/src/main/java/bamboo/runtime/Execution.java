@@ -74,6 +74,7 @@ final class Execution {
         }
         Profile profile = Profile.of(end - start, stats());
         writeTrace(start);
+        ProfileLog.append(config, profile);
         return new Graph.Result(end - start, profile, unreceived, peak, holds);
     }
 

@@ -58,7 +58,11 @@ import org.agrona.concurrent.Agent;
 final class Handler implements Agent, Node.Remote {
     static final int HEADER_TAG = MPI.TAG_UB - 1;
     static final int PAYLOAD_TAG = MPI.TAG_UB - 2;
+    /** A whole message in one shim message: the header travels in the envelope with the payload. */
+    static final int MESSAGE_TAG = MPI.TAG_UB - 3;
     private static final int HEADER_INTS = 12;
+    /** The header of a one-part message, as longs ({@link #packHeader}). */
+    private static final int HEADER_LONGS = 6;
     /** The shim datatype of each element kind of {@link Elements} ({@code Object[]} travels serialised). */
     private static final Datatype[] TYPES = {
         MPI.BYTE, MPI.BOOLEAN, MPI.CHAR, MPI.SHORT, MPI.INT, MPI.FLOAT, MPI.LONG, MPI.DOUBLE, MPI.BYTE};
@@ -76,6 +80,7 @@ final class Handler implements Agent, Node.Remote {
      *  transmit their own messages, and one sender's messages must keep their order. */
     private final Object sendLock = new Object();
     private final int[] headerOut = new int[HEADER_INTS];
+    private final long[] headerLongsOut = new long[HEADER_LONGS];
     private final boolean tracing;
     /** Per source process: messages whose header has come in, oldest first, until they are injected. */
     private final ArrayDeque<Message>[] arriving;
@@ -207,9 +212,45 @@ final class Handler implements Agent, Node.Remote {
         }
     }
 
-    /** Under the send lock: the header, then the payload, both copied by the shim before it returns. */
+    /**
+     * Under the send lock: the message, copied by the shim before it returns. To a process of this JVM
+     * (the shim's threads device) it is one shim message whose envelope carries the header; to a process
+     * in another JVM (a transport, which carries no headers) the header and then the payload.
+     */
     private void transmit(Endpoint ep, Message m, Object data, int offset) throws MPIException {
         long start = tracing ? System.nanoTime() : 0;
+        int dest = node.placement.nodeOf(m.dest);
+        Scope w = world;
+        ep.touch(); // counts as an MPI call for the shim's deadlock watch; fails if the job was aborted
+        if (ep.carriesHeaders(w, dest)) {
+            int elements = m.byteLength == 0 ? 0 : m.kind == Elements.OBJECT ? m.byteLength : m.count;
+            ep.sendCopy(w, packHeader(m), HEADER_LONGS, data, offset, elements, TYPES[m.kind], dest, MESSAGE_TAG,
+                    "send");
+        } else {
+            transmitTwoParts(ep, w, dest, m, data, offset);
+        }
+        stats.messagesSent++;
+        stats.bytesSent += m.byteLength;
+        if (tracing) {
+            trace.handler(start, System.nanoTime(), m.dest, true);
+        }
+    }
+
+    /** The header of a one-part message: the fields of {@link #receiveHeader}'s 12 ints, two per long. */
+    private long[] packHeader(Message m) {
+        long[] h = headerLongsOut;
+        h[0] = (m.source & 0xFFFFFFFFL) | ((long) m.dest << 32);
+        h[1] = (m.tag & 0xFFFFFFFFL) | ((long) m.kind << 32);
+        h[2] = (m.count & 0xFFFFFFFFL) | ((long) m.byteLength << 32);
+        h[3] = m.seq;
+        h[4] = m.traceId;
+        h[5] = m.sentAt;
+        return h;
+    }
+
+    /** Under the send lock, to another JVM: the header, then the payload (unless empty). */
+    private void transmitTwoParts(Endpoint ep, Scope w, int dest, Message m, Object data, int offset)
+            throws MPIException {
         int[] h = headerOut;
         h[0] = m.source;
         h[1] = m.dest;
@@ -223,18 +264,10 @@ final class Handler implements Agent, Node.Remote {
         h[9] = (int) (m.traceId >>> 32);
         h[10] = (int) m.sentAt;
         h[11] = (int) (m.sentAt >>> 32);
-        int dest = node.placement.nodeOf(m.dest);
-        Scope w = world;
-        ep.touch(); // counts as an MPI call for the shim's deadlock watch; fails if the job was aborted
         ep.sendCopy(w, h, 0, HEADER_INTS, MPI.INT, dest, HEADER_TAG, "send");
         if (m.byteLength > 0) {
             int elements = m.kind == Elements.OBJECT ? m.byteLength : m.count;
             ep.sendCopy(w, data, offset, elements, TYPES[m.kind], dest, PAYLOAD_TAG, "send");
-        }
-        stats.messagesSent++;
-        stats.bytesSent += m.byteLength;
-        if (tracing) {
-            trace.handler(start, System.nanoTime(), m.dest, true);
         }
     }
 
@@ -302,6 +335,30 @@ final class Handler implements Agent, Node.Remote {
         } finally {
             unlockInbound();
         }
+    }
+
+    /**
+     * {@code nanos}, or less when a message on a simulated link to this process becomes due sooner: for a
+     * worker that parks without waiting in the shim (another thread holds the inbound lock), so that a
+     * message that becomes due after that thread has let go is not left waiting for the park to time out
+     * (nobody else waits in the shim for it: the handler dozes, the workers park). An arrival due already
+     * is the lock holder's to take (it wakes this worker if that makes a task runnable): then the whole
+     * park, so a worker never loops on a holder that was preempted ({@code InboundLockBusyLoopTest}).
+     */
+    long untilNextArrival(long nanos) {
+        Endpoint ep = endpoint;
+        long next = ep == null ? Long.MAX_VALUE : ep.nextArrival();
+        if (next == Long.MAX_VALUE) {
+            return nanos;
+        }
+        long until = next - System.nanoTime();
+        return until <= 0 ? nanos : Math.min(nanos, until);
+    }
+
+    /** True when something from another process waits in the shim or is due (a hint: {@link Endpoint#due}). */
+    boolean inboundDue() {
+        Endpoint ep = endpoint;
+        return ep != null && ep.due();
     }
 
     /** Takes the inbound lock if it is free (whoever holds it receives; the others go on). */
@@ -421,7 +478,9 @@ final class Handler implements Agent, Node.Remote {
             Object data = in.data;
             boolean pooled = in.pooled;
             in.data = null;
-            if (in.tag == HEADER_TAG) {
+            if (in.tag == MESSAGE_TAG) {
+                receiveWhole(from, in, data, pooled);
+            } else if (in.tag == HEADER_TAG) {
                 receiveHeader(from, (int[]) data);
                 if (pooled) {
                     PayloadPool.shared().release(data); // read: nothing refers to it any more
@@ -455,6 +514,44 @@ final class Handler implements Agent, Node.Remote {
                     + ", which lives on process " + node.placement.nodeOf(m.dest));
         }
         m.awaitingPayload = m.byteLength > 0;
+        arriving[from].add(m);
+        deliverCompleted(from);
+    }
+
+    /** A one-part message: its header from the envelope ({@link Taken#header}), its payload {@code data}. */
+    private void receiveWhole(int from, Taken in, Object data, boolean pooled) {
+        if (in.headerLength != HEADER_LONGS) {
+            throw new IllegalStateException("process " + node.rank + " got a message from process " + from
+                    + " with a header of " + in.headerLength + " longs, not " + HEADER_LONGS);
+        }
+        long[] h = in.header;
+        Message m = node.pools.message();
+        m.source = (int) h[0];
+        m.dest = (int) (h[0] >>> 32);
+        m.tag = (int) h[1];
+        m.kind = (int) (h[1] >>> 32);
+        m.count = (int) h[2];
+        m.byteLength = (int) (h[2] >>> 32);
+        m.seq = h[3];
+        m.traceId = h[4];
+        m.sentAt = h[5];
+        if (!node.isLocal(m.dest)) {
+            if (pooled) {
+                PayloadPool.shared().release(data);
+            }
+            node.pools.release(m);
+            throw new IllegalStateException("process " + node.rank + " received a message for task " + m.dest
+                    + ", which lives on process " + node.placement.nodeOf(m.dest));
+        }
+        if (m.byteLength > 0) {
+            m.array = data;
+            m.arrayKind = Elements.kindOf(data);
+            m.arrayPooled = pooled; // returned to the pool when the message is (Pools#release)
+        } else if (pooled) {
+            PayloadPool.shared().release(data);
+        }
+        m.awaitingPayload = false;
+        // Behind any two-part message of the same sender still open: one sender's order is kept.
         arriving[from].add(m);
         deliverCompleted(from);
     }

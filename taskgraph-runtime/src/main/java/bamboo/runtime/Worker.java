@@ -41,10 +41,16 @@ final class Worker implements Agent {
         if (node.stopped()) {
             return 0;
         }
+        Handler h = node.handler();
+        if (h != null && h.inboundDue()) {
+            // Between two executions: what came from other processes joins the run queue now, not when the
+            // queue runs dry, so a task fed by another process runs in this round and its own sends to
+            // that process leave a round earlier (the critical chain between processes).
+            h.pollInbound();
+        }
         Task t = node.queue.poll(index);
         if (t == null) {
             // Nothing to run: receive what came from other processes (it may make a task runnable).
-            Handler h = node.handler();
             int received = h == null ? 0 : h.pollInbound();
             if (received == 0 || (t = node.queue.poll(index)) == null) {
                 return received;

@@ -100,7 +100,8 @@ public final class AppBench {
     }
 
     /** {@code --targets-from}: the targets of an earlier run's results.csv; nothing runs, nothing is written. */
-    private static int judgeEarlier(Path csv, PrintStream out, PrintStream err) {
+    private static int judgeEarlier(Path given, PrintStream out, PrintStream err) {
+        Path csv = Files.isDirectory(given) ? given.resolve("results.csv") : given; // the --out folder will do
         String text;
         try {
             text = Files.readString(csv, StandardCharsets.UTF_8);

@@ -152,7 +152,7 @@ public final class BenchOptions {
                 "  --out DIR           where results.csv, results.txt and speedup.png go",
                 "                      (default bench-results; checked before anything runs)",
                 "  --targets-from CSV  run nothing: judge the targets (below) of a results.csv",
-                "                      written earlier, printed on stdout",
+                "                      written earlier (or of an --out folder's), on stdout",
                 "  --no-targets        leave out the targets section and targets.csv",
                 "  -h, --help          this text",
                 "",

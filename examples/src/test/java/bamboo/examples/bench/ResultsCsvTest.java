@@ -89,6 +89,10 @@ class ResultsCsvTest {
         assertTrue(text.contains("  jacobi3d  faster than virtual"), text);
         assertEquals(List.of("results.csv"), Files.list(dir).map(p -> p.getFileName().toString()).toList(),
                 "nothing written");
+        out.reset();
+        assertEquals(0, AppBench.run(new String[] {"--targets-from", dir.toString()}, print(out), print(err), null));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Judged from " + csv + " (7 rows"),
+                "a folder: its results.csv");
     }
 
     @Test

@@ -300,6 +300,17 @@ class TargetVerdictsTest {
         assertEquals("mpj-express: skipped: MPJ Express not installed", v.detail());
     }
 
+    @Test
+    void aFreshClassesRunStillJudgesThePeerRowsWhichRunInChildJvms() {
+        Row basic = new Row(row("summa", "basic", 0, 1.0).plan().fresh());
+        basic.add(1.0);
+        Row ours = row("summa", MpjPeer.OURS_VARIANT, 0, 0, Double.POSITIVE_INFINITY, 0.50, 0.52, 0.49);
+        Row peer = row("summa", MpjPeer.VARIANT, 0, 0, Double.POSITIVE_INFINITY, 0.58, 0.60, 0.57);
+        ResultTable table = new ResultTable(List.of(basic, ours, peer));
+        assertTrue(TargetVerdicts.judgesFresh(table, "summa"), "the peer rows do not count as steady");
+        assertEquals(Verdict.Kind.MET, find(TargetVerdicts.judge(table), "summa", Target.MPJ_EXPRESS).kind());
+    }
+
     // ---- intervals
 
     @Test

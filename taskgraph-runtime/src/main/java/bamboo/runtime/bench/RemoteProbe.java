@@ -21,7 +21,11 @@ import mpi.MPI;
  * every thread. Wall time on a shared machine moves with the load; the counts barely do, which is why
  * this exists next to the application benchmark.
  *
- * <pre>RemoteProbe [--elements N] [--rounds N] [--warm N] [--passes N]</pre>
+ * <pre>RemoteProbe [--elements N] [--rounds N] [--warm N] [--passes N] [--latency-us N] [--bandwidth-mbs N]</pre>
+ *
+ * With {@code --latency-us} and {@code --bandwidth-mbs} (MB/s) the simulated interconnect delays every
+ * message between the two nodes (both sides alike): what a message still on its way costs the waiting
+ * receiver.
  */
 public final class RemoteProbe {
     private RemoteProbe() {
@@ -68,6 +72,8 @@ public final class RemoteProbe {
         int rounds = 20_000;
         int warm = 5_000;
         int passes = 3;
+        long latencyNanos = 0;
+        double bandwidth = Double.POSITIVE_INFINITY;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) {
@@ -79,20 +85,25 @@ public final class RemoteProbe {
                 case "--rounds" -> rounds = v;
                 case "--warm" -> warm = v;
                 case "--passes" -> passes = v;
+                case "--latency-us" -> latencyNanos = 1_000L * v;
+                case "--bandwidth-mbs" -> bandwidth = 1e6 * v;
                 default -> throw new IllegalArgumentException("RemoteProbe: unknown option " + a);
             }
         }
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         mx.setThreadAllocatedMemoryEnabled(true);
-        System.out.printf("remote ping-pong, %d longs (%d B), %d rounds after %d warm-up, per one-way message%n",
-                elements, 8L * elements, rounds, warm);
+        System.out.printf("remote ping-pong, %d longs (%d B), %d rounds after %d warm-up, latency %d us, bandwidth %s"
+                + " MB/s, per one-way message%n", elements, 8L * elements, rounds, warm, latencyNanos / 1_000,
+                Double.isInfinite(bandwidth) ? "inf" : String.valueOf(bandwidth / 1e6));
         for (int p = 1; p <= passes; p++) {
-            System.out.println("runtime, 2 processes x 1 worker  " + runtime(elements, warm, rounds));
-            System.out.println("shim,    2 ranks on 2 nodes      " + shim(elements, warm, rounds));
+            System.out.println("runtime, 2 processes x 1 worker  " + runtime(elements, warm, rounds, latencyNanos,
+                    bandwidth));
+            System.out.println("shim,    2 ranks on 2 nodes      " + shim(elements, warm, rounds, latencyNanos,
+                    bandwidth));
         }
     }
 
-    private static String runtime(int elements, int warm, int rounds) {
+    private static String runtime(int elements, int warm, int rounds, long latencyNanos, double bandwidth) {
         Window[] w = new Window[2];
         PingPong.graph(warm + rounds, elements, round -> {
             if (round == warm) {
@@ -100,13 +111,15 @@ public final class RemoteProbe {
             } else if (round == warm + rounds) {
                 w[1] = Window.end();
             }
-        }).nodes(2).workers(1).profile(false).build().run();
+        }).nodes(2).workers(1).latency(latencyNanos).bandwidth(Double.isInfinite(bandwidth) ? 0 : bandwidth)
+                .profile(false).build().run();
         return w[0].perMessage(w[1], 2L * rounds);
     }
 
-    private static String shim(int elements, int warm, int rounds) {
+    private static String shim(int elements, int warm, int rounds, long latencyNanos, double bandwidth) {
         Window[] w = new Window[2];
-        JobResult r = ThreadsJob.run(JobConfig.of(2).withNodes(2), (rank, size) -> {
+        JobConfig config = JobConfig.of(2).withNodes(2).withLatencyNanos(latencyNanos).withBandwidth(bandwidth);
+        JobResult r = ThreadsJob.run(config, (rank, size) -> {
             long[] buf = new long[elements];
             int peer = 1 - rank;
             for (int i = 0; i < warm + rounds; i++) {

@@ -57,6 +57,8 @@ public final class Endpoint {
     /** Operations of this rank completed (by whichever thread completed them): the progress the deadlock
      *  watch looks for besides calls and parks. */
     volatile long completions;
+    /** Deposits into this rank's mailbox that woke its waiters (see {@link #deposit}); racy, for tests. */
+    long depositWakeups;
     private volatile Channel worldChannel;
     /** Threads of this rank that have called MPI: the deadlock watch asks each whether it is still busy. */
     final Set<Thread> callers = ConcurrentHashMap.newKeySet();
@@ -277,6 +279,69 @@ public final class Endpoint {
         sendLocal(scope, buf, offset, elements, type, dest, worldDest, tag, SendMode.COPY, call, false);
     }
 
+    /**
+     * True when a message to {@code dest} of {@code scope} may carry a header ({@link #sendCopy(Scope, long[],
+     * int, Object, int, int, Datatype, int, int, String)}): a rank of this process. A transport between
+     * processes carries no headers.
+     */
+    public boolean carriesHeaders(Scope scope, int dest) {
+        final Remote remote = world.remote();
+        return remote == null || remote.isLocal(scope.worldRank(dest));
+    }
+
+    /**
+     * A copying send ({@link #sendCopy(Scope, Object, int, int, Datatype, int, int, String)}) that also
+     * carries {@code headerLength} longs of {@code header} (at most {@link Taken#HEADER_MAX}) to a taker
+     * ({@link #take}, {@link Taken#header}): a progress engine's protocol header travels with its payload
+     * as one message, so the receiver is woken and takes once, not twice. Only to a rank of this process
+     * ({@link #carriesHeaders}); the data is copied into a {@link PayloadPool} array (none for no
+     * elements: the taker then gets null) and the header into the envelope, which is recycled with it, so
+     * steady traffic allocates nothing. Primitive data only. A receive posted with {@code Recv} (not a
+     * take) gets the data and not the header.
+     */
+    public void sendCopy(Scope scope, long[] header, int headerLength, Object buf, int offset, int elements,
+                         Datatype type, int dest, int tag, String call) throws MPIException {
+        final Datatype.Base base = type.base();
+        if (base == Datatype.Base.OBJECT) {
+            throw new IllegalArgumentException(call + ": a message with a header carries primitive data, not "
+                    + type);
+        }
+        if (headerLength < 0 || headerLength > Taken.HEADER_MAX || headerLength > header.length) {
+            throw new IllegalArgumentException(call + ": headerLength must be 0.." + Taken.HEADER_MAX
+                    + " and fit the header array, got " + headerLength);
+        }
+        if (!carriesHeaders(scope, dest)) {
+            throw new MPIException(call + ": rank " + dest + " is in another process; a message with a header "
+                    + "goes only to a rank of this process");
+        }
+        final Endpoint to = world.endpoint(scope.worldRank(dest));
+        final Object data = elements == 0 ? null : Transfer.copyOf(buf, offset, elements);
+        final int bytes = elements * base.bytes() + headerLength * Long.BYTES;
+        final Envelope e = to.envelopes.get(scope.wireContext(), rank, tag, base, elements, data, 0, bytes);
+        e.pooled = data != null;
+        e.header(header, headerLength);
+        to.deposit(e);
+    }
+
+    /** Hands {@code e} (ready, no sender's operation) to this rank's mailbox and wakes whoever must look. */
+    private void deposit(Envelope e) {
+        final Mailbox box = mailbox;
+        // Read before and compared after: a deposit that neither became matchable nor brought the next
+        // simulated arrival forward changes nothing a waiter looks at (each waits for a match or until the
+        // next arrival, read after it registered), so waking them would only cost a futile wake-up each,
+        // twice per message of the runtime's old two-part protocol. Both counters only move on under the
+        // lock, so a deposit that changed either one shows as a difference.
+        final long arrivalsBefore = box.arrivals();
+        final long nextBefore = box.nextArrival();
+        final RecvOp matches = box.send(e, world.network(), rank);
+        if (matches != null) {
+            Transfer.finishAll(matches);
+        } else if (box.arrivals() != arrivalsBefore || box.nextArrival() != nextBefore) {
+            depositWakeups++;
+            waiters.signal(); // a prober, or a waiter that must re-read the next arrival time
+        }
+    }
+
     /** A send to a rank of this process: returns the operation that completes it, or null when it is
      *  complete already (copied). */
     private SendOp sendLocal(Scope scope, Object buf, int offset, int elements, Datatype type, int dest,
@@ -354,12 +419,7 @@ public final class Endpoint {
         if (op != null) {
             op.envelope = e;
         }
-        final RecvOp matches = to.mailbox.send(e, world.network(), to.rank);
-        if (matches != null) {
-            Transfer.finishAll(matches);
-        } else {
-            to.waiters.signal(); // a prober, or a waiter that must re-read the next arrival time
-        }
+        to.deposit(e);
         return op;
     }
 
@@ -513,6 +573,11 @@ public final class Endpoint {
         into.tag = e.tag;
         into.elements = e.elements;
         into.base = e.base;
+        final int h = e.headerLength;
+        into.headerLength = h;
+        if (h > 0) {
+            System.arraycopy(e.header, 0, into.header, 0, h);
+        }
         if (e.budget != null) {
             e.budget.release(e.bytes);
         }
@@ -580,6 +645,21 @@ public final class Endpoint {
     }
 
     // ---- waiting -------------------------------------------------------------------------------------
+
+    /**
+     * True when a message has arrived for this rank and waits to be received, or one on a simulated link
+     * is due: cheap enough to ask between two pieces of other work (a progress engine deciding whether to
+     * look at the mailbox now); racy, a hint.
+     */
+    public boolean due() {
+        return mailbox.due();
+    }
+
+    /** When the next message on a simulated link to this rank becomes matchable ({@link System#nanoTime()}),
+     *  or {@link Long#MAX_VALUE} when none is on its way. */
+    public long nextArrival() {
+        return mailbox.nextArrival();
+    }
 
     /** How many messages have become matchable at this rank so far (for {@link #awaitArrival}). */
     public long arrivals() {

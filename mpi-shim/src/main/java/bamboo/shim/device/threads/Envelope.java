@@ -47,6 +47,11 @@ final class Envelope {
     boolean pooled;
     /** Drawn from the receiver's {@link EnvelopePool}: goes back there once finished (never has a sendOp). */
     boolean recyclable;
+    /** A progress engine's header carried with the message ({@link Endpoint#sendCopy(Scope, long[], int,
+     *  Object, int, int, mpi.Datatype, int, int, String)}): its first {@link #headerLength} longs. Kept
+     *  when the envelope is recycled, so steady traffic allocates none. */
+    long[] header;
+    int headerLength;
 
     Envelope(int context, int source, int tag, Datatype.Base base, int elements, Object data, int dataOffset,
              int bytes, SendOp sendOp) {
@@ -72,5 +77,15 @@ final class Envelope {
         this.budget = null;
         this.onMatched = null;
         this.pooled = false;
+        this.headerLength = 0;
+    }
+
+    /** Copies the first {@code length} longs of {@code h} into this envelope's header. */
+    void header(long[] h, int length) {
+        if (header == null || header.length < length) {
+            header = new long[Math.max(length, Taken.HEADER_MAX)];
+        }
+        System.arraycopy(h, 0, header, 0, length);
+        headerLength = length;
     }
 }

@@ -210,6 +210,16 @@ final class Mailbox {
         return arrivals;
     }
 
+    /** True when a message waits to be received or a simulated arrival is due: two volatile reads, and a
+     *  clock read only while something is in transit. */
+    boolean due() {
+        if (unexpectedCount != 0) {
+            return true;
+        }
+        final long next = nextArrival;
+        return next != Long.MAX_VALUE && next - System.nanoTime() <= 0;
+    }
+
     /** Earliest arrival time of a message in transit, or {@link Long#MAX_VALUE}. */
     long nextArrival() {
         return nextArrival;

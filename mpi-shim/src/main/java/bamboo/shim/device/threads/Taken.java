@@ -19,4 +19,10 @@ public final class Taken {
     /** {@link #data} came from {@link PayloadPool#shared()}: return it there once done with it (optional;
      *  an array not returned is left to the collector). Never set for an array of a user's. */
     public boolean pooled;
+    /** The most longs a message's header may have ({@link Endpoint#sendCopy(Scope, long[], int, Object, int,
+     *  int, mpi.Datatype, int, int, String)}). */
+    public static final int HEADER_MAX = 8;
+    /** The header the message carried, its first {@link #headerLength} longs (0: it had none). */
+    public final long[] header = new long[HEADER_MAX];
+    public int headerLength;
 }

@@ -75,7 +75,7 @@ final class Transfer {
         if (e.base == Datatype.Base.OBJECT) {
             final Object[] objects = ObjectCodec.deserialize((byte[]) e.data, e.elements, r.owner.loader(), r.call);
             System.arraycopy(objects, 0, r.buf, r.offset, e.elements);
-        } else {
+        } else if (e.elements > 0) { // an empty message with a header carries no array (Endpoint#sendCopy)
             System.arraycopy(e.data, e.dataOffset, r.buf, r.offset, e.elements);
         }
         return null;
