@@ -39,4 +39,8 @@ final class Config {
     long inboxLimit = 256L << 20;
     /** Watchdog: the longest a task may run between evaluation points; 0 = off. */
     long taskTimeoutNanos = 60_000_000_000L;
+    /** Whether a busy worker receives from other processes between two executions (session 7; see
+     *  {@link Worker#doWork}); the system property {@code bamboo.receiveBetween=false} turns it off, so that
+     *  one build can compare the two. */
+    boolean receiveBetweenExecutions = !"false".equalsIgnoreCase(System.getProperty("bamboo.receiveBetween"));
 }
