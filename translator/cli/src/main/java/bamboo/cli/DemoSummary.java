@@ -27,6 +27,8 @@ final class DemoSummary {
     static final double MIN_COMM_SHARE = 0.10;
     /** An 80% interval of the figure wider than this is called out as too wide to quote. */
     static final double WIDE_INTERVAL = 0.30;
+    /** The largest share a repeat's own estimate prints in digits (9.99 = 999%). */
+    static final double SHARE_SHOWN = 9.99;
     /** Resamples of the bootstrap; a fixed seed, so the same times print the same interval. */
     private static final int RESAMPLES = 2000;
     private static final long SEED = 20261121L;
@@ -164,9 +166,21 @@ final class DemoSummary {
     private static String percents(double[] sorted) {
         StringBuilder sb = new StringBuilder();
         for (double v : sorted) {
-            sb.append(sb.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.0f%%", 100 * v));
+            sb.append(sb.length() == 0 ? "" : ", ").append(percent(v));
         }
         return sb.toString();
+    }
+
+    /** A repeat whose basic and nocomm times nearly tie divides by almost nothing: its share says only
+     *  that it is far beyond the scale, so it prints as {@code >999%} rather than as digits. */
+    static String percent(double share) {
+        if (share > SHARE_SHOWN) {
+            return ">999%";
+        }
+        if (share < -SHARE_SHOWN) {
+            return "<-999%";
+        }
+        return String.format(Locale.ROOT, "%.0f%%", 100 * share);
     }
 
     private static double median(double[] values) {

@@ -84,4 +84,15 @@ class DemoSummaryTest {
         DemoSummary s = new DemoSummary(List.of(1.0, 0.5, 1.0), List.of(0.8, 0.5, 0.8), List.of(0.6, 0.6, 0.6));
         assertArrayEquals(new double[] {0.5, 0.5}, s.perRepeatHidden(), 1e-12);
     }
+
+    /** Regression: the session-7 quiet-machine demo printed "each repeat alone, sorted: 69%, ..., 128%,
+     *  78222%": one repeat's basic and nocomm times nearly tied, so its own share divided by almost nothing. */
+    @Test
+    void demoPrinted78222PercentForARepeatWhoseBasicTiedNocomm() {
+        DemoSummary s = new DemoSummary(List.of(1.0, 1.0, 0.6001), List.of(0.8, 0.8, 0.53), List.of(0.6, 0.6, 0.6));
+        String text = String.join("\n", s.lines());
+        assertTrue(text.contains("each repeat alone, sorted: 50%, 50%, >999%"), text);
+        assertEquals("999%", DemoSummary.percent(9.99));
+        assertEquals("<-999%", DemoSummary.percent(-20));
+    }
 }
