@@ -234,7 +234,7 @@ public final class MethodInliner {
                             + "in a statement of its own first");
                     return false;
                 }
-                anchor = call.findAncestor(Statement.class, s -> true).orElseThrow();
+                anchor = Walk.ancestor(call, Statement.class).orElseThrow();
                 if (anchor instanceof WhileStmt) {
                     CallSite.unfoldWhile((WhileStmt) anchor);
                     return true; // the call now stands in an if statement: inlined on the next pass

@@ -94,4 +94,18 @@ public final class Walk {
         }
         return false;
     }
+
+    /** The nearest proper ancestor of {@code node} of type {@code type}. JavaParser's {@code findAncestor}
+     *  takes a generic varargs array (an unchecked warning at every call) or is deprecated. */
+    public static <T extends Node> Optional<T> ancestor(Node node, Class<T> type) {
+        Optional<Node> parent = node.getParentNode();
+        while (parent.isPresent()) {
+            Node p = parent.get();
+            if (type.isInstance(p)) {
+                return Optional.of(type.cast(p));
+            }
+            parent = p.getParentNode();
+        }
+        return Optional.empty();
+    }
 }

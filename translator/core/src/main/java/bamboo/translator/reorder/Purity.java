@@ -45,7 +45,7 @@ final class Purity {
             locals.add(p.getNameAsString());
         }
         Walk.findAll(m, VariableDeclarator.class).forEach(v -> locals.add(v.getNameAsString()));
-        TypeDeclaration<?> owner = m.findAncestor(TypeDeclaration.class, t -> true).orElse(null);
+        TypeDeclaration<?> owner = Walk.ancestor(m, TypeDeclaration.class).orElse(null);
         for (Node n : Walk.findAll(m.getBody().get(), Node.class)) {
             if (n instanceof LambdaExpr || n instanceof MethodReferenceExpr || n instanceof ObjectCreationExpr) {
                 return false;
