@@ -510,12 +510,17 @@ final class Handler implements Agent, Node.Remote {
         m.traceId = (h[8] & 0xFFFFFFFFL) | ((long) h[9] << 32);
         m.sentAt = (h[10] & 0xFFFFFFFFL) | ((long) h[11] << 32);
         if (!node.isLocal(m.dest)) {
-            throw new IllegalStateException("process " + node.rank + " received a message for task " + m.dest
-                    + ", which lives on process " + node.placement.nodeOf(m.dest));
+            throw misrouted(m);
         }
         m.awaitingPayload = m.byteLength > 0;
         arriving[from].add(m);
         deliverCompleted(from);
+    }
+
+    /** A message for a task of another process: the two processes disagree on the placement (a bug). */
+    private IllegalStateException misrouted(Message m) {
+        return new IllegalStateException("process " + node.rank + " received a message for task " + m.dest
+                + ", which lives on process " + node.placement.nodeOf(m.dest));
     }
 
     /** A one-part message: its header from the envelope ({@link Taken#header}), its payload {@code data}. */
@@ -540,8 +545,7 @@ final class Handler implements Agent, Node.Remote {
                 PayloadPool.shared().release(data);
             }
             node.pools.release(m);
-            throw new IllegalStateException("process " + node.rank + " received a message for task " + m.dest
-                    + ", which lives on process " + node.placement.nodeOf(m.dest));
+            throw misrouted(m);
         }
         if (m.byteLength > 0) {
             m.array = data;
