@@ -275,7 +275,11 @@ public class Comm {
         final Scope s = scopeOf(e);
         Checks.rank("Iprobe", "source", source, s.size(), true);
         Checks.recvTag("Iprobe", tag);
-        return e.iprobe(s, source, tag);
+        final Status found = e.iprobe(s, source, tag);
+        if (found == null) {
+            e.pollMissed(); // with a core gate: let a rank of the node that waits for the core run
+        }
+        return found;
     }
 
     // ---- persistent requests -------------------------------------------------------------------------

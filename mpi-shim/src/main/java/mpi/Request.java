@@ -42,7 +42,11 @@ public class Request {
             return emptyStatus();
         }
         p.owner().touch();
-        return p.poll() ? finish(p) : null;
+        if (p.poll()) {
+            return finish(p);
+        }
+        p.owner().pollMissed(); // with a core gate: let a rank of the node that waits for the core run
+        return null;
     }
 
     /** Tries to cancel the operation; {@link Status#Test_cancelled()} on its status tells whether it was. */
@@ -135,6 +139,7 @@ public class Request {
             if (p != null) {
                 p.owner().touch();
                 if (!p.poll()) {
+                    p.owner().pollMissed();
                     return null;
                 }
             }
@@ -146,12 +151,12 @@ public class Request {
      *  status with index {@link MPI#UNDEFINED} when no request is active. */
     public static Status Testany(Request[] array) throws MPIException {
         checkArray("Request.Testany", array);
-        boolean active = false;
+        Endpoint owner = null;
         for (int i = 0; i < array.length; i++) {
             final Pending p = array[i] == null ? null : array[i].pending;
             if (p != null) {
-                active = true;
-                p.owner().touch();
+                owner = p.owner();
+                owner.touch();
                 if (p.poll()) {
                     final Status s = array[i].finish(p);
                     s.index = i;
@@ -159,13 +164,27 @@ public class Request {
                 }
             }
         }
-        return active ? null : undefinedIndex();
+        if (owner == null) {
+            return undefinedIndex();
+        }
+        owner.pollMissed();
+        return null;
     }
 
     /** The statuses (with {@code index}) of the requests that have completed; possibly empty. */
     public static Status[] Testsome(Request[] array) throws MPIException {
         checkArray("Request.Testsome", array);
-        return collectCompleted(array);
+        final Status[] done = collectCompleted(array);
+        if (done.length == 0) {
+            for (Request r : array) {
+                final Pending p = r == null ? null : r.pending;
+                if (p != null) {
+                    p.owner().pollMissed();
+                    break;
+                }
+            }
+        }
+        return done;
     }
 
     // ---- internals -----------------------------------------------------------------------------------

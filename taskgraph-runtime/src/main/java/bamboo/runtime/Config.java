@@ -30,6 +30,13 @@ final class Config {
     CoreShare idleShare() {
         return idleMode == Graph.IdleMode.ADAPTIVE ? coreShare : null;
     }
+    /**
+     * Whether each process's runtime threads, its workers and its message handler, share the process's
+     * {@link #workers} cores ({@link bamboo.shim.device.threads.CoreGate}), as on a node with that many
+     * cores: the handler then runs only while a worker waits or lets it have a turn, instead of on a core
+     * of its own (on the threads device, another node's). Only with several processes (default off).
+     */
+    boolean coreGate;
     /** Longest park of an idle handler: bounds the delay before it notices a message from another process. */
     long handlerMaxParkNanos = 50_000;
     long deadlockCheckNanos = 50_000_000;

@@ -224,6 +224,20 @@ public final class Graph {
             return this;
         }
 
+        /**
+         * Whether each process's workers and message handler share the process's {@link #workers} cores, as
+         * on a node with that many cores (default false: the handler is one thread more, which the JVM runs
+         * on any core it has). With it a process never runs more than {@code workers} of its threads at
+         * once: a thread holds one of the process's cores ({@link bamboo.shim.device.threads.CoreGate}) while
+         * it runs and gives it back while it parks; a busy thread lets a waiting one have a turn after each
+         * duty cycle (a task run, a handler pass). Only graphs of several processes have a handler; with one
+         * process it changes nothing.
+         */
+        public Builder coreGate(boolean on) {
+            c.coreGate = on;
+            return this;
+        }
+
         /** Tests: the cores this graph's idle threads count in, instead of the JVM's. */
         Builder coreShare(CoreShare share) {
             c.coreShare = Objects.requireNonNull(share, "Graph.Builder.coreShare: share is null");

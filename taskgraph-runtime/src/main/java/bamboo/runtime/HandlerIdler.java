@@ -2,6 +2,8 @@ package bamboo.runtime;
 
 import java.util.concurrent.locks.LockSupport;
 
+import bamboo.shim.device.threads.CoreGate;
+
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -22,13 +24,18 @@ final class HandlerIdler implements IdleStrategy {
     /** Null in {@link Graph.IdleMode#FIXED} mode. */
     private final CoreShare share;
     private boolean counted;
+    /** The process's cores, shared with its workers ({@link Config#coreGate}), or null. */
+    private final CoreGate gate;
+    /** Whether the handler holds one of {@link #gate}'s cores now. */
+    private boolean holding;
     private boolean idle;
     private long idleSince;
     private int spins;
     private int yields;
     private long parkNanos = MIN_PARK_NANOS;
 
-    HandlerIdler(ThreadStats stats, long maxParkNanos, CoreShare share) {
+    HandlerIdler(ThreadStats stats, long maxParkNanos, CoreShare share, CoreGate gate) {
+        this.gate = gate;
         this.stats = stats;
         this.maxParkNanos = maxParkNanos;
         this.share = share;
@@ -42,6 +49,11 @@ final class HandlerIdler implements IdleStrategy {
                 stats.idleNanos += System.nanoTime() - idleSince;
             }
             reset();
+            if (holding && gate.contended()) {
+                // A worker waits for the core: let it have its turn after this pass (a scheduler would).
+                gate.release();
+                gate.acquire();
+            }
         } else {
             idle();
         }
@@ -66,8 +78,9 @@ final class HandlerIdler implements IdleStrategy {
         }
     }
 
+    /** Busy-waiting is allowed: a core of the machine is spare and no worker of the process waits for its core. */
     private boolean coreSpare() {
-        return share == null || share.spare();
+        return (share == null || share.spare()) && (gate == null || !gate.contended());
     }
 
     /** Parks the handler's thread; it does not want a core meanwhile (also the handler's doze). */
@@ -76,11 +89,19 @@ final class HandlerIdler implements IdleStrategy {
         if (counted) {
             share.release();
         }
+        if (holding) {
+            holding = false;
+            gate.release();
+        }
         try {
             LockSupport.parkNanos(this, nanos);
         } finally {
             if (counted) {
                 share.want();
+            }
+            if (gate != null) {
+                gate.acquire();
+                holding = true;
             }
         }
     }
@@ -98,12 +119,20 @@ final class HandlerIdler implements IdleStrategy {
             counted = true;
             share.want();
         }
+        if (gate != null && !holding) {
+            gate.acquire();
+            holding = true;
+        }
     }
 
     void finish() {
         if (counted) {
             counted = false;
             share.release();
+        }
+        if (holding) {
+            holding = false;
+            gate.release();
         }
         if (idle) {
             idle = false;

@@ -35,7 +35,7 @@ final class Interconnect {
             n.remote = handlers[r];
             handlers[r].onError = this::onError;
             HandlerIdler idler = new HandlerIdler(handlers[r].stats, config.handlerMaxParkNanos,
-                config.idleShare());
+                config.idleShare(), n.gate);
             runners[r] = new AgentRunner(idler, this::onError, null, handlers[r]);
             handlers[r].idler = idler;
         }
@@ -71,6 +71,11 @@ final class Interconnect {
     }
 
     void stop() {
+        for (Node n : nodes) {
+            if (n.gate != null) {
+                n.gate.open(); // a handler waiting for a core must not hold up the close
+            }
+        }
         for (Handler h : handlers) {
             h.requestStop();
         }

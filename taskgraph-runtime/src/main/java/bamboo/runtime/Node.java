@@ -1,5 +1,7 @@
 package bamboo.runtime;
 
+import bamboo.shim.device.threads.CoreGate;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -33,6 +35,8 @@ final class Node {
     final Pools pools;
     final RunQueue queue;
     final Parking parking;
+    /** The process's cores shared by its workers and its handler ({@link Config#coreGate}), or null. */
+    final CoreGate gate;
     final Worker[] workers;
     final int firstTask;
     final Task[] tasks;
@@ -75,6 +79,9 @@ final class Node {
         this.queue = config.scheduler == Graph.Scheduler.WORK_STEALING
                 ? new StealingRunQueue(config.workers) : new SharedRunQueue();
         this.parking = new Parking(config.workers);
+        // The handler is the one thread more than the cores: without one (a single process) nothing to gate.
+        this.gate = config.coreGate && (config.nodes > 1 || config.world)
+                ? new CoreGate(config.workers, config.workers + 1) : null;
         this.firstTask = placement.first(rank);
         this.tasks = new Task[placement.count(rank)];
         this.workers = new Worker[config.workers];
@@ -128,7 +135,7 @@ final class Node {
         runners = new AgentRunner[workers.length];
         for (int w = 0; w < workers.length; w++) {
             WorkerIdler idler = new WorkerIdler(parking, queue, workers[w].stats, w, config.spins, config.yields,
-                    config.maxParkNanos, handler(), config.idleShare());
+                    config.maxParkNanos, handler(), config.idleShare(), gate);
             workers[w].idler = idler;
             runners[w] = new AgentRunner(idler, this::onAgentError, null, workers[w]);
             AgentRunner.startOnThread(runners[w], daemonThreads(workers[w].roleName()));
@@ -149,6 +156,9 @@ final class Node {
 
     /** Stops the workers; a worker stuck in a task that never returns is abandoned after a timeout. */
     String stop(long closeTimeoutMillis) {
+        if (gate != null) {
+            gate.open(); // no thread may stay waiting for a core while the process closes
+        }
         parking.wakeAll();
         return closeAll(runners, closeTimeoutMillis);
     }

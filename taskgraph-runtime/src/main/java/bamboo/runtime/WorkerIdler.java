@@ -2,6 +2,8 @@ package bamboo.runtime;
 
 import java.util.concurrent.locks.LockSupport;
 
+import bamboo.shim.device.threads.CoreGate;
+
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -41,9 +43,14 @@ final class WorkerIdler implements IdleStrategy {
     private final CoreShare share;
     /** Whether this worker counts in {@link #share} (from {@link #started} to {@link #finish}). */
     private boolean counted;
+    /** The process's cores, shared with its handler ({@link Config#coreGate}), or null. */
+    private final CoreGate gate;
+    /** Whether this worker holds one of {@link #gate}'s cores now. */
+    private boolean holding;
 
     WorkerIdler(Parking parking, RunQueue queue, ThreadStats stats, int slot, int maxSpins, int maxYields,
-                long maxParkNanos, Handler handler, CoreShare share) {
+                long maxParkNanos, Handler handler, CoreShare share, CoreGate gate) {
+        this.gate = gate;
         this.handler = handler;
         this.share = share;
         this.parking = parking;
@@ -63,6 +70,7 @@ final class WorkerIdler implements IdleStrategy {
             if (idle) {
                 endIdle();
             }
+            turn();
         } else {
             idle();
         }
@@ -89,8 +97,20 @@ final class WorkerIdler implements IdleStrategy {
         }
     }
 
+    /** Busy-waiting is allowed: a core of the machine is spare, and nobody of this process waits for its
+     *  core (the handler would wait for an idle worker's spin). */
     private boolean coreSpare() {
-        return share == null || share.spare();
+        return (share == null || share.spare()) && (gate == null || !gate.contended());
+    }
+
+    /** After a duty cycle with work: lets a thread of the process that waits for the core have a turn
+     *  (a scheduler would preempt a busy thread for it; without this a worker with a long stream of tasks
+     *  would keep the handler off the core until it ran out of work). */
+    private void turn() {
+        if (holding && gate.contended()) {
+            gate.release();
+            gate.acquire();
+        }
     }
 
     /** On the worker's thread when it starts: it wants a core from now on. */
@@ -98,6 +118,10 @@ final class WorkerIdler implements IdleStrategy {
         if (share != null && !counted) {
             counted = true;
             share.want();
+        }
+        if (gate != null && !holding) {
+            gate.acquire();
+            holding = true;
         }
     }
 
@@ -148,6 +172,10 @@ final class WorkerIdler implements IdleStrategy {
         if (counted) {
             share.release();
         }
+        if (holding) {
+            holding = false;
+            gate.release();
+        }
         try {
             if (inShim) {
                 handler.awaitInbound(seen, nanos);
@@ -161,6 +189,10 @@ final class WorkerIdler implements IdleStrategy {
         } finally {
             if (counted) {
                 share.want();
+            }
+            if (gate != null) {
+                gate.acquire();
+                holding = true;
             }
         }
         parkNanos = Math.min(parkNanos * 2, maxParkNanos);
@@ -181,6 +213,10 @@ final class WorkerIdler implements IdleStrategy {
         if (counted) {
             counted = false;
             share.release();
+        }
+        if (holding) {
+            holding = false;
+            gate.release();
         }
         if (idle) {
             idle = false;

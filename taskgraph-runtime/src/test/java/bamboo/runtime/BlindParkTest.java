@@ -68,7 +68,7 @@ class BlindParkTest {
         share.want(); // no core spare: the park is the longest one, 30 s
         Node node = handler.node;
         WorkerIdler idler = new WorkerIdler(node.parking, node.queue, new ThreadStats("w", false), 0, 0, 0, PARK,
-                handler, share);
+                handler, share, null);
         AtomicBoolean stop = new AtomicBoolean();
         Thread worker = new Thread(() -> {
             idler.started();

@@ -123,7 +123,7 @@ class IdleDecisionTest {
     void handlerParksAtOnceWhenNoCoreIsSpareAndBacksOffOtherwise() {
         CoreShare share = new CoreShare(1);
         ThreadStats stats = new ThreadStats("h", true);
-        HandlerIdler idler = new HandlerIdler(stats, 2_000, share);
+        HandlerIdler idler = new HandlerIdler(stats, 2_000, share, null);
         idler.started();
         idler.idle(0);
         assertEquals(0, stats.parks, "alone on the core: spins");
@@ -175,6 +175,6 @@ class IdleDecisionTest {
     }
 
     private static WorkerIdler idler(CoreShare share, ThreadStats stats, int spins, int yields) {
-        return new WorkerIdler(new Parking(1), new SharedRunQueue(), stats, 0, spins, yields, 1_000, null, share);
+        return new WorkerIdler(new Parking(1), new SharedRunQueue(), stats, 0, spins, yields, 1_000, null, share, null);
     }
 }

@@ -40,7 +40,7 @@ class InboundLockBusyLoopTest {
         CoreShare share = new CoreShare(1);
         share.want(); // another thread computing: no core spare, so a park would be a long one
         ThreadStats stats = new ThreadStats("w", false);
-        WorkerIdler idler = new WorkerIdler(node.parking, node.queue, stats, 0, 0, 0, 30_000_000_000L, handler, share);
+        WorkerIdler idler = new WorkerIdler(node.parking, node.queue, stats, 0, 0, 0, 30_000_000_000L, handler, share, null);
         final boolean[] stop = new boolean[1];
         Thread worker = new Thread(() -> {
             idler.started();

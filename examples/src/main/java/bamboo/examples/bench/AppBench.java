@@ -360,6 +360,7 @@ public final class AppBench {
                 Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
                 System.getProperty("os.arch"), Runtime.version(), o.quick ? ", --quick" : "", o.repeat));
         sb.append(mode(o)).append('\n');
+        sb.append(gateMode()).append('\n');
         for (AppSpec app : o.apps) {
             int nodes = o.nodes != null ? o.nodes : app.defaultNodes();
             long lat = o.latencyNanos != null ? o.latencyNanos : app.latencyNanos();
@@ -373,6 +374,17 @@ public final class AppBench {
         }
         sb.append('\n');
         return sb.toString();
+    }
+
+    /** Whether each simulated node's threads were limited to the node's cores (the core gate). */
+    static String gateMode() {
+        if (!ShimRunner.coreGate()) {
+            return "cores: not gated (-Dbamboo.gate=false): every row's threads run on any core of the machine";
+        }
+        boolean handlers = !"false".equalsIgnoreCase(System.getProperty("bamboo.gate.handlers"));
+        return "cores: gated: each node's ranks (and bamboo's workers" + (handlers ? " and message handler" : "")
+                + ") run on the node's own cores only" + (handlers ? ""
+                : "; bamboo's handler not gated (-Dbamboo.gate.handlers=false)");
     }
 
     /** Which way the runs were taken: the same variant's times differ by tens of percent between them. */

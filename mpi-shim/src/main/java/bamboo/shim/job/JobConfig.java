@@ -17,9 +17,17 @@ import bamboo.shim.device.threads.World;
  * @param eagerBudgetBytes     flow control: bytes of unexpected eager messages one rank may hold; beyond them
  *                             standard sends to it go by rendezvous (the data stays with the sender until
  *                             received), and it sizes the implicit buffer of buffered sends
+ * @param coresPerNode         cores of each simulated node, or 0 (the default): no limit. With C &gt; 0 at
+ *                             most C ranks of a node run the program at once: a rank's thread holds one of
+ *                             its node's C cores ({@code CoreGate}) while it runs and gives it back while
+ *                             it waits in MPI, so k ranks of a node as threads cannot borrow the cores of
+ *                             another node whose ranks wait. Ranks take the cores in turn (first come,
+ *                             first served) and only at MPI waits and unsuccessful Test/Iprobe calls (a
+ *                             rank computing is never preempted). Threads a program starts itself are not
+ *                             limited. A node with at most C ranks gets no gate (nothing to limit).
  */
 public record JobConfig(int np, int nodes, long latencyNanos, double bandwidthBytesPerSec, RanksAs ranksAs,
-                        boolean verbose, int eagerLimitBytes, long eagerBudgetBytes) {
+                        boolean verbose, int eagerLimitBytes, long eagerBudgetBytes, int coresPerNode) {
 
     /** What carries a rank. */
     public enum RanksAs { PLATFORM, VIRTUAL }
@@ -46,41 +54,51 @@ public record JobConfig(int np, int nodes, long latencyNanos, double bandwidthBy
         if (eagerBudgetBytes < 0) {
             throw new IllegalArgumentException("eager budget must not be negative (got " + eagerBudgetBytes + ")");
         }
+        if (coresPerNode < 0) {
+            throw new IllegalArgumentException("cores per node must be at least 1, or 0 for no limit (got "
+                    + coresPerNode + ")");
+        }
     }
 
     /** {@code np} platform-thread ranks on one node, no simulated costs. */
     public static JobConfig of(int np) {
         return new JobConfig(np, 1, 0, Double.POSITIVE_INFINITY, RanksAs.PLATFORM, false, World.DEFAULT_EAGER_LIMIT,
-                World.DEFAULT_EAGER_BUDGET);
+                World.DEFAULT_EAGER_BUDGET, 0);
     }
 
     public JobConfig withNodes(int k) {
-        return new JobConfig(np, k, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes);
+        return new JobConfig(np, k, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes, coresPerNode);
     }
 
     public JobConfig withLatencyNanos(long ns) {
-        return new JobConfig(np, nodes, ns, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes);
+        return new JobConfig(np, nodes, ns, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes, coresPerNode);
     }
 
     public JobConfig withBandwidth(double bytesPerSecond) {
-        return new JobConfig(np, nodes, latencyNanos, bytesPerSecond, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes);
+        return new JobConfig(np, nodes, latencyNanos, bytesPerSecond, ranksAs, verbose, eagerLimitBytes, eagerBudgetBytes, coresPerNode);
     }
 
     public JobConfig withRanksAs(RanksAs as) {
-        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, as, verbose, eagerLimitBytes, eagerBudgetBytes);
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, as, verbose, eagerLimitBytes, eagerBudgetBytes, coresPerNode);
     }
 
     public JobConfig withVerbose(boolean v) {
-        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, v, eagerLimitBytes, eagerBudgetBytes);
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, v, eagerLimitBytes, eagerBudgetBytes, coresPerNode);
     }
 
     public JobConfig withEagerLimit(int bytes) {
-        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, bytes, eagerBudgetBytes);
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, bytes, eagerBudgetBytes, coresPerNode);
     }
 
     /** Flow control: how many bytes of unexpected eager messages one rank may hold (default 32 MiB). */
     public JobConfig withEagerBudget(long bytes) {
-        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, bytes);
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes, bytes, coresPerNode);
+    }
+
+    /** Limits each simulated node to {@code c} cores (0: no limit); see {@link #coresPerNode()}. */
+    public JobConfig withCoresPerNode(int c) {
+        return new JobConfig(np, nodes, latencyNanos, bandwidthBytesPerSec, ranksAs, verbose, eagerLimitBytes,
+                eagerBudgetBytes, c);
     }
 
     /** The node of {@code rank}: node k holds ranks [k*np/nodes, (k+1)*np/nodes). */

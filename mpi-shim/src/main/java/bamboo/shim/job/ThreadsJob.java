@@ -117,6 +117,9 @@ public final class ThreadsJob {
                 && np <= Runtime.getRuntime().availableProcessors();
         final World world = new World(np, new Network(np, config.nodes(), config.latencyNanos(),
                 config.bandwidthBytesPerSec()), config.eagerLimitBytes(), config.eagerBudgetBytes(), spin);
+        if (config.coresPerNode() > 0) {
+            world.gateCores(config.coresPerNode());
+        }
         final Outcome outcome = new Outcome(world);
         DeadlockWatch.start(world, "bamboo-deadlock-watch", outcome::deadlock);
         final Thread[] threads = new Thread[np];
@@ -138,12 +141,14 @@ public final class ThreadsJob {
     private static void runRank(Endpoint endpoint, int size, Work work, Outcome outcome) {
         Binding.bind(endpoint);
         try {
+            endpoint.enterCore(); // with a core gate: wait for a core of the node before running the program
             work.run(endpoint, size);
         } catch (JobAbortedError e) {
             // another rank failed first, or the watch found a deadlock: already recorded
         } catch (Throwable t) {
             outcome.failed(endpoint.rank(), t);
         } finally {
+            endpoint.leaveCore();
             endpoint.markFinished();
             Binding.unbind();
         }

@@ -73,6 +73,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--ranks-as", paramLabel = "KIND", description = "Ranks as 'platform' or 'virtual' threads (virtual needs JDK 21+; default: ${DEFAULT-VALUE}).")
     RanksAs ranksAs = RanksAs.platform;
 
+    @Option(names = "--cores-per-node", paramLabel = "C", description = "Threads device, untranslated: each simulated node has C cores, so at most C of its ranks run at once (a rank holds a core while it runs and gives it up while it waits in MPI; ranks take turns). Without it (the default) ranks run on any core of the machine, so the ranks of a node whose others wait can borrow another node's core.")
+    Integer coresPerNode;
+
     @Option(names = "--translated", description = "Translate the program and run it on the task-graph runtime.")
     boolean translated;
 
@@ -150,7 +153,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         return ShimLauncher.run(new ShimLauncher.Request(np, nodes, Units.parseDurationNanos(latency),
                 Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args,
-                device == Device.aeron, hostfile), Units.parseBytes(eagerBudget));
+                device == Device.aeron, hostfile), Units.parseBytes(eagerBudget), coresPerNode == null ? 0 : coresPerNode);
     }
 
     /** The aeron device runs real processes: simulated-network and thread options do not apply. */
@@ -166,6 +169,10 @@ public final class RunCommand implements Callable<Integer> {
         if (ranksAs == RanksAs.virtual) {
             throw new UserError("--ranks-as virtual needs --device threads: with aeron every rank is a process");
         }
+        if (coresPerNode != null) {
+            throw new UserError("--cores-per-node limits the simulated nodes of the threads device; with --device aeron"
+                    + " every rank is a process on a real core");
+        }
         if (!eagerBudget.equals("32MiB")) {
             throw new UserError("--eager-budget applies to the threads device; with --device aeron back pressure "
                     + "between processes is Aeron's");
@@ -178,6 +185,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (nodes < 1 || nodes > np) {
             throw new UserError("--nodes must be between 1 and --np " + np + " (got " + nodes + ")");
+        }
+        if (coresPerNode != null && coresPerNode < 1) {
+            throw new UserError("--cores-per-node must be at least 1 (got " + coresPerNode + ")");
+        }
+        if (coresPerNode != null && translated) {
+            throw new UserError("--cores-per-node applies to untranslated runs; translated tasks run on --workers"
+                    + " threads per process");
         }
         if (workers < 1) {
             throw new UserError("--workers must be at least 1 (got " + workers + ")");

@@ -61,6 +61,26 @@ class RunCommandTest {
     }
 
     @Test
+    void runsWithCoresPerNode() throws IOException {
+        Path ring = write("Ring.java", RING);
+        CliRun r = CliRun.of("run", "--np", "6", "--nodes", "2", "--cores-per-node", "1", "--latency", "20us",
+                ring.toString());
+        assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.out.contains("rank 3 got 21"), r.toString());
+    }
+
+    @Test
+    void coresPerNodeMustBePositiveAndUntranslated() throws IOException {
+        Path ring = write("Ring.java", RING);
+        CliRun zero = CliRun.of("run", "--np", "2", "--cores-per-node", "0", ring.toString());
+        assertEquals(2, zero.exitCode, zero.toString());
+        assertTrue(zero.err.contains("--cores-per-node must be at least 1 (got 0)"), zero.toString());
+        CliRun translated = CliRun.of("run", "--translated", "--np", "2", "--cores-per-node", "1", ring.toString());
+        assertEquals(2, translated.exitCode, translated.toString());
+        assertTrue(translated.err.contains("--cores-per-node applies to untranslated runs"), translated.toString());
+    }
+
+    @Test
     void aSourceThatDoesNotCompileGivesFileLineColumn() throws IOException {
         Path bad = write("Bad.java", "public class Bad {\n  void f() { int x = \"s\"; }\n}\n");
         CliRun r = CliRun.of("run", "--np", "2", bad.toString());

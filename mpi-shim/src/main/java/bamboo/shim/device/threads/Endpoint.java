@@ -70,6 +70,12 @@ public final class Endpoint {
     /** The buffer of this rank's buffered sends: an attached one's size, else the implicit default. */
     private volatile ByteBudget bsendBuffer;
     private volatile java.nio.ByteBuffer attachedBuffer;
+    /** The gate of this rank's node's cores ({@link World#gateCores}), or null: set before the rank runs. */
+    CoreGate gate;
+    /** The thread that holds this rank's core while it runs ({@link #enterCore}): the rank's own thread. */
+    private Thread coreThread;
+    /** Whether {@link #coreThread} holds a permit of {@link #gate} now; only that thread touches it. */
+    private boolean holdsCore;
 
     Endpoint(World world, int rank) {
         this.world = world;
@@ -190,6 +196,65 @@ public final class Endpoint {
             lastCaller = me;
             callers.add(me);
         }
+    }
+
+    // ---- the node's cores ({@link CoreGate}) -------------------------------------------------------------
+
+    /**
+     * The calling thread (the rank's own) takes one of its node's cores before it runs the program, and
+     * from now on gives it back whenever it waits in MPI. Does nothing when the node has no gate.
+     */
+    public void enterCore() {
+        final CoreGate g = gate;
+        if (g != null) {
+            coreThread = Thread.currentThread();
+            g.acquire();
+            holdsCore = true;
+        }
+    }
+
+    /** The rank's thread is done (returned or failed): gives its core back for good. */
+    public void leaveCore() {
+        if (gate != null && holdsCore && Thread.currentThread() == coreThread) {
+            holdsCore = false;
+            coreThread = null;
+            gate.release();
+        }
+    }
+
+    /**
+     * A non-blocking call found nothing (Test, Iprobe): when another rank of the node waits for a core,
+     * goes to the back of the line, as a polling process on a shared core is preempted by the scheduler
+     * (without this a rank polling for a message from a rank of its own node would never let it run).
+     */
+    public void pollMissed() {
+        final CoreGate g = gate;
+        if (g != null && holdsCore && Thread.currentThread() == coreThread && g.contended()) {
+            g.release();
+            g.acquire();
+        }
+    }
+
+    /** True when the calling thread is this rank's and holds its core. */
+    private boolean holdingCore() {
+        return gate != null && holdsCore && Thread.currentThread() == coreThread;
+    }
+
+    /** Gives the core back before a park (the caller holds it). */
+    private void dropCore() {
+        holdsCore = false;
+        gate.release();
+    }
+
+    /** Takes the core again before going back to the program (or to spin). */
+    private void takeCore() {
+        gate.acquire();
+        holdsCore = true;
+    }
+
+    /** Whether a rank of this node waits for a core now, so a waiter holding one should give it up. */
+    private boolean coreWanted() {
+        return gate.contended();
     }
 
     // ---- contexts ------------------------------------------------------------------------------------
@@ -675,6 +740,7 @@ public final class Endpoint {
      */
     public void awaitArrival(long seen, long maxNanos) {
         final int slot = waiters.register();
+        final boolean mine = holdingCore();
         try {
             // Registered first, then look: a sender either sees us registered or we see its arrival.
             if (mailbox.arrivals() != seen) {
@@ -687,10 +753,16 @@ public final class Endpoint {
             }
             if (wait > 0) {
                 parks++;
+                if (mine) {
+                    dropCore();
+                }
                 LockSupport.parkNanos(this, wait);
             }
         } finally {
             waiters.unregister(slot);
+            if (mine && !holdsCore) {
+                takeCore();
+            }
         }
     }
 
@@ -707,7 +779,12 @@ public final class Endpoint {
         }
         world.checkAbort();
         final long start = System.nanoTime();
-        if (world.spin() ? spinUntil(c, start) : yieldUntil(c)) {
+        // With a core gate, a waiter holds its node's core while it spins or yields (as a process busy-
+        // waiting on its core would) and gives it up to park; and it does not busy-wait at all while
+        // another rank of its node waits for the core (that rank would wait for nothing).
+        final boolean mine = holdingCore();
+        final boolean giveWay = mine && coreWanted();
+        if (!giveWay && (world.spin() ? spinUntil(c, start) : yieldUntil(c))) {
             adapt(System.nanoTime() - start);
             return;
         }
@@ -727,6 +804,9 @@ public final class Endpoint {
                 final long deadline = c.deadline();
                 if (deadline == Long.MAX_VALUE) {
                     parks++;
+                    if (mine && holdsCore) {
+                        dropCore();
+                    }
                     blocked.put(me, label == null ? c : new Labelled(label, c));
                     try {
                         if (slot < 0) {
@@ -740,14 +820,32 @@ public final class Endpoint {
                 } else {
                     final long wait = deadline - System.nanoTime();
                     if (wait > PRECISE_NANOS) {
+                        if (mine && holdsCore) {
+                            dropCore();
+                        }
                         LockSupport.parkNanos(this, wait - PRECISE_NANOS);
                     } else if (wait > 0) {
-                        Thread.yield();
+                        // The last stretch yield-spins for precision, which needs the core: with the gate,
+                        // only while nobody of the node waits for it, else park to the arrival instead.
+                        if (mine && coreWanted()) {
+                            if (holdsCore) {
+                                dropCore();
+                            }
+                            LockSupport.parkNanos(this, wait);
+                        } else {
+                            if (mine && !holdsCore) {
+                                takeCore();
+                            }
+                            Thread.yield();
+                        }
                     }
                 }
             }
         } finally {
             waiters.unregister(slot);
+            if (mine && !holdsCore) {
+                takeCore(); // back to the program on the node's core (at once after an abort: gates open)
+            }
             if (world.spin()) {
                 adapt(System.nanoTime() - start);
             }

@@ -21,6 +21,8 @@ public final class World {
     private volatile String abortMessage;
     private volatile boolean closed;
     private volatile Remote remote;
+    /** Per simulated node, the gate of its cores ({@link #gateCores}), or null: no gate. */
+    private volatile CoreGate[] gates;
 
     /**
      * @param size       number of ranks
@@ -63,6 +65,37 @@ public final class World {
     /** Attaches the transport to ranks in other processes (multi-process devices); before any rank runs. */
     public void attachRemote(Remote transport) {
         this.remote = transport;
+    }
+
+    /**
+     * Limits each simulated node to {@code coresPerNode} cores ({@link CoreGate}): a rank's thread holds
+     * one of its node's permits while it runs the program and gives it back while it waits in MPI, so at
+     * most that many ranks of a node run at once. Only nodes with more ranks than cores get a gate (with
+     * fewer it could never be contended). Before any rank runs.
+     */
+    public void gateCores(int coresPerNode) {
+        if (coresPerNode < 1) {
+            throw new IllegalArgumentException("gateCores: cores per node must be >= 1, got " + coresPerNode);
+        }
+        final int nodes = network.nodes();
+        final int[] ranksOn = new int[nodes];
+        for (int r = 0; r < endpoints.length; r++) {
+            ranksOn[network.nodeOf(r)]++;
+        }
+        final CoreGate[] g = new CoreGate[nodes];
+        for (int k = 0; k < nodes; k++) {
+            g[k] = ranksOn[k] > coresPerNode ? new CoreGate(coresPerNode, ranksOn[k]) : null;
+        }
+        for (int r = 0; r < endpoints.length; r++) {
+            endpoints[r].gate = g[network.nodeOf(r)];
+        }
+        gates = g;
+    }
+
+    /** The gate of simulated node {@code node}'s cores, or null when it has none. */
+    public CoreGate gate(int node) {
+        final CoreGate[] g = gates;
+        return g == null ? null : g[node];
     }
 
     /** The transport to ranks in other processes, or null when every rank lives in this JVM. */
@@ -126,6 +159,7 @@ public final class World {
             }
             abortMessage = message;
         }
+        openGates();
         for (Endpoint e : endpoints) {
             e.wakeAll();
         }
@@ -144,6 +178,18 @@ public final class World {
     /** The job is over: the deadlock watch stops. */
     public void close() {
         closed = true;
+        openGates(); // an abandoned rank must not stay parked at its node's gate
+    }
+
+    private void openGates() {
+        final CoreGate[] g = gates;
+        if (g != null) {
+            for (CoreGate c : g) {
+                if (c != null) {
+                    c.open();
+                }
+            }
+        }
     }
 
     boolean closed() {

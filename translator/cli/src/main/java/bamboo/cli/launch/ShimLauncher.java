@@ -34,6 +34,12 @@ public final class ShimLauncher {
     /** Runs the request and returns the exit code; one-line messages go to stderr. {@code eagerBudget}:
      *  flow control, the unexpected eager bytes one rank may hold (threads device). */
     public static int run(Request r, long eagerBudget) {
+        return run(r, eagerBudget, 0);
+    }
+
+    /** {@link #run(Request, long)} with each simulated node limited to {@code coresPerNode} cores (0: no limit;
+     *  {@link JobConfig#coresPerNode()}). */
+    public static int run(Request r, long eagerBudget, int coresPerNode) {
         List<Path> userPath = classPathEntries(r.classPath());
         String mainClass = r.target();
         List<Path> runPath = new ArrayList<>(userPath);
@@ -51,6 +57,7 @@ public final class ShimLauncher {
         }
         JobConfig config = JobConfig.of(r.np()).withNodes(r.nodes()).withLatencyNanos(r.latencyNanos())
                 .withBandwidth(r.bandwidth()).withVerbose(r.verbose()).withEagerBudget(eagerBudget)
+                .withCoresPerNode(coresPerNode)
                 .withRanksAs(r.virtualThreads() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
         JobResult result = ThreadsJob.runMain(config, urls(runPath), mainClass, r.args().toArray(new String[0]));
         report(result, r.verbose());
