@@ -11,6 +11,12 @@ public final class BenchOptions {
     /** Every variant, in table order. */
     public static final List<String> VARIANTS =
             List.of("basic", "oversubscribed", "virtual", "splitphase", "bamboo", "nocomm", MpjPeer.VARIANT);
+    /** The suffix of a row whose nodes' cores are not gated ({@link ShimRunner#coreGate}): an A/B of the core
+     *  gate within one run, interleaved. */
+    public static final String UNGATED = "-ungated";
+    /** Variants run only when asked for: the k-rows without the core gate. */
+    public static final List<String> EXTRA_VARIANTS =
+            List.of("oversubscribed" + UNGATED, "virtual" + UNGATED, "bamboo" + UNGATED);
 
     /** The option that loads every run's program afresh (the way runs were taken before steady state). */
     public static final String FRESH_CLASSES = "--fresh-classes";
@@ -281,9 +287,9 @@ public final class BenchOptions {
             if (name.isEmpty()) {
                 continue;
             }
-            if (!VARIANTS.contains(name)) {
+            if (!VARIANTS.contains(name) && !EXTRA_VARIANTS.contains(name)) {
                 throw new IllegalArgumentException("--variants " + list + ": unknown variant '" + name
-                        + "' (known: " + String.join(",", VARIANTS) + ")");
+                        + "' (known: " + String.join(",", VARIANTS) + ", " + String.join(",", EXTRA_VARIANTS) + ")");
             }
             out.add(name);
         }
@@ -292,6 +298,7 @@ public final class BenchOptions {
         }
         // Table order, whatever the order given.
         List<String> ordered = new ArrayList<>(VARIANTS);
+        ordered.addAll(EXTRA_VARIANTS);
         ordered.retainAll(out);
         return ordered;
     }
