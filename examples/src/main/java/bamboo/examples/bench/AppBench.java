@@ -258,7 +258,7 @@ public final class AppBench {
     }
 
     private Runner runnerOf(RunPlan p) {
-        return p.variant().equals("bamboo") ? translated : MpjPeer.isPeer(p) ? peer : shim;
+        return p.variant().startsWith("bamboo") ? translated : MpjPeer.isPeer(p) ? peer : shim;
     }
 
     /** Creates {@code out} and checks that files can be written there: before a run of many minutes. */
@@ -303,12 +303,14 @@ public final class AppBench {
                         plans.add(p.skipReason() != null ? p : p.skipped(variantUnavailable(side)));
                     }
                 }
-                case "oversubscribed", "virtual", "bamboo" -> {
+                case "oversubscribed", "virtual", "bamboo", "oversubscribed" + BenchOptions.UNGATED,
+                        "virtual" + BenchOptions.UNGATED, "bamboo" + BenchOptions.UNGATED -> {
+                    String kind = v.replace(BenchOptions.UNGATED, "");
                     for (int k : app.ks(options)) {
-                        String form = v.equals("bamboo") ? "Annotated" : "Basic";
+                        String form = kind.equals("bamboo") ? "Annotated" : "Basic";
                         RunPlan p = check(app, new RunPlan(app, v, k, form, nodes * k, nodes, cpn, lat, bw,
-                                v.equals("virtual"), null));
-                        plans.add(p.skipReason() != null ? p : p.skipped(variantUnavailable(v)));
+                                kind.equals("virtual"), null));
+                        plans.add(p.skipReason() != null ? p : p.skipped(variantUnavailable(kind)));
                     }
                 }
                 default -> throw new IllegalStateException("unknown variant " + v);
@@ -384,7 +386,8 @@ public final class AppBench {
         boolean handlers = !"false".equalsIgnoreCase(System.getProperty("bamboo.gate.handlers"));
         return "cores: gated: each node's ranks (and bamboo's workers" + (handlers ? " and message handler" : "")
                 + ") run on the node's own cores only" + (handlers ? ""
-                : "; bamboo's handler not gated (-Dbamboo.gate.handlers=false)");
+                : "; bamboo's handler not gated (-Dbamboo.gate.handlers=false)") + "; rows '..." + BenchOptions.UNGATED
+                + "' not gated";
     }
 
     /** Which way the runs were taken: the same variant's times differ by tens of percent between them. */

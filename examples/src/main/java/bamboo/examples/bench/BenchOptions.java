@@ -11,6 +11,12 @@ public final class BenchOptions {
     /** Every variant, in table order. */
     public static final List<String> VARIANTS =
             List.of("basic", "oversubscribed", "virtual", "splitphase", "bamboo", "nocomm", MpjPeer.VARIANT);
+    /** The suffix of a row whose nodes' cores are not gated ({@link ShimRunner#coreGate}): an A/B of the core
+     *  gate within one run, interleaved. */
+    public static final String UNGATED = "-ungated";
+    /** Variants run only when asked for: the k-rows without the core gate. */
+    public static final List<String> EXTRA_VARIANTS =
+            List.of("oversubscribed" + UNGATED, "virtual" + UNGATED, "bamboo" + UNGATED);
 
     /** The option that loads every run's program afresh (the way runs were taken before steady state). */
     public static final String FRESH_CLASSES = "--fresh-classes";
@@ -126,7 +132,9 @@ public final class BenchOptions {
                 "  --quick             smaller problems, 3 repeats, k=4 only",
                 "  --app LIST          applications (default: all):",
                 "                      " + Apps.names(),
-                "  --variants LIST     variants (default: all, see below)",
+                "  --variants LIST     variants (default: all, see below); also, only when",
+                "                      asked: oversubscribed-ungated, virtual-ungated,",
+                "                      bamboo-ungated (the row without the core gate, below)",
                 "  --k LIST            ranks per node of oversubscribed and virtual, tasks per",
                 "                      node of bamboo (default 2,4,8, cannon 4,9,16; quick 4)",
                 "  --latency T         simulated latency between nodes: 50us, 0.2ms, 20000ns",
@@ -281,9 +289,9 @@ public final class BenchOptions {
             if (name.isEmpty()) {
                 continue;
             }
-            if (!VARIANTS.contains(name)) {
+            if (!VARIANTS.contains(name) && !EXTRA_VARIANTS.contains(name)) {
                 throw new IllegalArgumentException("--variants " + list + ": unknown variant '" + name
-                        + "' (known: " + String.join(",", VARIANTS) + ")");
+                        + "' (known: " + String.join(",", VARIANTS) + ", " + String.join(",", EXTRA_VARIANTS) + ")");
             }
             out.add(name);
         }
@@ -292,6 +300,7 @@ public final class BenchOptions {
         }
         // Table order, whatever the order given.
         List<String> ordered = new ArrayList<>(VARIANTS);
+        ordered.addAll(EXTRA_VARIANTS);
         ordered.retainAll(out);
         return ordered;
     }

@@ -58,7 +58,7 @@ public final class ShimRunner implements Runner {
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
         JobConfig config = JobConfig.of(plan.np())
-                .withCoresPerNode(coreGate() ? plan.coresPerNode() : 0)
+                .withCoresPerNode(coreGate() && !plan.variant().endsWith(BenchOptions.UNGATED) ? plan.coresPerNode() : 0)
                 .withNodes(plan.nodes())
                 .withLatencyNanos(plan.latencyNanos())
                 .withBandwidth(plan.bandwidth())

@@ -47,6 +47,22 @@ class AppBenchTest {
         assertEquals(null, c.get(2).skipReason(), "k=4 on 4 nodes: 16 ranks, a 4x4 grid");
     }
 
+    /** The core gate's A/B in one run: '-ungated' rows on request only, after the gated ones, same plans. */
+    @Test
+    void ungatedRowsComeOnlyWhenAskedAndAfterTheGatedOnes() {
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--k", "2",
+            "--variants", "bamboo-ungated,basic,virtual,oversubscribed-ungated,virtual-ungated"});
+        List<RunPlan> j = new AppBench(o, (p, a) -> 1.0, null, QUIET).plans(Apps.byName("jacobi3d"));
+        List<String> labels = new ArrayList<>();
+        j.forEach(p -> labels.add(p.label() + "/" + p.np() + "/" + p.form() + "/" + p.virtual()));
+        assertEquals(List.of("basic/2/Basic/false", "virtual k=2/4/Basic/true",
+                "oversubscribed-ungated k=2/4/Basic/false", "virtual-ungated k=2/4/Basic/true",
+                "bamboo-ungated k=2/4/Annotated/false"), labels);
+        assertEquals("translator not available yet", j.get(4).skipReason());
+        assertTrue(BenchOptions.parse(new String[0]).variants.stream().noneMatch(v -> v.endsWith("-ungated")),
+                "not in the default variants");
+    }
+
     @Test
     void measureRunsEveryRepeatWithTheSameArgumentsAndWritesFiles(@TempDir Path dir) throws Exception {
         List<String> seen = new ArrayList<>();

@@ -136,7 +136,7 @@ public final class TranslatedAppRunner implements Runner {
                 Graph.Builder graph = TranslatedLauncher.graphOf(loader, mainClass + TranslatedLauncher.ENTRY_SUFFIX,
                         plan.np(), List.of(argv));
                 graph.workers(plan.coresPerNode()).nodes(plan.nodes()).latency(plan.latencyNanos())
-                        .coreGate(handlersGated())
+                        .coreGate(handlersGated() && !plan.variant().endsWith(BenchOptions.UNGATED))
                         .bandwidth(Double.isInfinite(plan.bandwidth()) ? 0 : plan.bandwidth()).build().run();
             });
         } catch (GraphFailure | UserError e) {
