@@ -24,7 +24,11 @@ import java.util.regex.Pattern;
  * the first per pair (time and CPU: median of the round-by-round ratios and its 90% interval, as bench apps'
  * targets compare variants).
  *
- * <p>Arguments: app (cannon or jacobi3d), rounds, k list (e.g. 4,9,16), modes (e.g. fixed,adaptive).
+ * <p>Arguments: app (cannon or jacobi3d), rounds, k list (e.g. 4,9,16), modes (e.g. fixed,adaptive). A
+ * mode is an idle mode (sets {@code bamboo.idle}), a system property assignment such as
+ * {@code bamboo.remoteFirst=true}, or several of these joined by {@code +}
+ * ({@code fixed+bamboo.remoteFirst=true}). Before each run every property any mode names is put back to
+ * its value at start, then the run's mode is applied: a mode's settings never leak into the next run.
  */
 public final class IdleAB {
     private static final Pattern TIME = Pattern.compile("(?m)^(\\S+) (\\S+): time ([0-9.eE+-]+) s$");
@@ -47,13 +51,18 @@ public final class IdleAB {
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Map<String, List<double[]>> rows = new LinkedHashMap<>();
+        Map<String, String> original = originals(modes);
+        int width = 8;
+        for (String mode : modes) {
+            width = Math.max(width, mode.length());
+        }
         PrintStream out = System.out;
         for (int round = -2; round < rounds; round++) {
             for (String kText : ks) {
                 int k = Integer.parseInt(kText);
                 for (int i = 0; i < modes.length; i++) {
                     String mode = modes[(i + Math.max(round, 0)) % modes.length];
-                    System.setProperty(Graph.IdleMode.PROPERTY, mode);
+                    apply(mode, original);
                     ByteArrayOutputStream printed = new ByteArrayOutputStream();
                     System.setOut(new PrintStream(printed, true));
                     long cpu0 = os.getProcessCpuTime();
@@ -72,15 +81,15 @@ public final class IdleAB {
                     double[] row = {time, cpu, sum(p, false, true), sum(p, false, false), sum(p, true, true),
                         sum(p, true, false), p.threads().stream().filter(t -> !t.handler())
                             .mapToLong(Profile.ThreadProfile::idleNanos).sum() / 1e6};
-                    out.printf(Locale.ROOT, "%s k=%-2d %-8s%s%n", round < 0 ? "warm-up " : "round " + round, k, mode,
-                            format(row));
+                    out.printf(Locale.ROOT, "%s k=%-2d %-" + width + "s%s%n", round < 0 ? "warm-up " : "round " + round,
+                            k, mode, format(row));
                     if (round >= 0) {
                         rows.computeIfAbsent("k=" + k + " " + mode, x -> new ArrayList<>()).add(row);
                     }
                 }
             }
         }
-        out.printf(Locale.ROOT, "medians of %d rounds:%n%-14s", rounds, "");
+        out.printf(Locale.ROOT, "medians of %d rounds:%n%-" + (width + 6) + "s", rounds, "");
         for (String c : COLUMNS) {
             out.printf(Locale.ROOT, "%10s", c);
         }
@@ -91,7 +100,7 @@ public final class IdleAB {
                 final int col = c;
                 med[c] = Row.median(e.getValue().stream().mapToDouble(x -> x[col]).toArray());
             }
-            out.printf(Locale.ROOT, "%-14s%s%n", e.getKey(), format(med));
+            out.printf(Locale.ROOT, "%-" + (width + 6) + "s%s%n", e.getKey(), format(med));
         }
         if (rounds > 0) {
             perPair(out, rows, ks, modes);
@@ -109,6 +118,45 @@ public final class IdleAB {
                 out.printf(Locale.ROOT, "k=%-2d %s/%s per pair: time %s, cpu %s%n", k, modes[i], modes[0],
                         PairedRatio.of(column(other, 0), column(base, 0)).format(),
                         PairedRatio.of(column(other, 1), column(base, 1)).format());
+            }
+        }
+    }
+
+    /** The start values (null: unset) of every property a mode sets, bamboo.idle always among them. */
+    private static Map<String, String> originals(String[] modes) {
+        Map<String, String> original = new LinkedHashMap<>();
+        original.put(Graph.IdleMode.PROPERTY, System.getProperty(Graph.IdleMode.PROPERTY));
+        for (String mode : modes) {
+            for (String part : mode.split("\\+")) {
+                int eq = part.indexOf('=');
+                if (eq == 0 || part.isEmpty()) {
+                    throw new IllegalArgumentException("IdleAB: bad mode '" + mode
+                            + "': expected fixed, adaptive, name=value, or several joined by +");
+                }
+                if (eq > 0) {
+                    String key = part.substring(0, eq);
+                    original.put(key, System.getProperty(key));
+                }
+            }
+        }
+        return original;
+    }
+
+    /** Puts every property back to its start value, then sets the mode's. */
+    private static void apply(String mode, Map<String, String> original) {
+        for (Map.Entry<String, String> e : original.entrySet()) {
+            if (e.getValue() == null) {
+                System.clearProperty(e.getKey());
+            } else {
+                System.setProperty(e.getKey(), e.getValue());
+            }
+        }
+        for (String part : mode.split("\\+")) {
+            int eq = part.indexOf('=');
+            if (eq > 0) {
+                System.setProperty(part.substring(0, eq), part.substring(eq + 1));
+            } else {
+                System.setProperty(Graph.IdleMode.PROPERTY, part);
             }
         }
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A/B of the runtime's idle modes (Graph.IdleMode) in one JVM on a translated application: see IdleAB.java.
-# Usage: scripts/idle-ab.sh [app] [rounds] [k list] [modes]
+# Usage: scripts/idle-ab.sh [app] [rounds] [k list] [modes]   (a mode: fixed, adaptive, name=value, or several joined by +)
 #   e.g. scripts/idle-ab.sh cannon 9 4,9,16 fixed,adaptive;  scripts/idle-ab.sh jacobi3d 9 2,4
+#   scripts/idle-ab.sh cannon 7 4,9,16 bamboo.remoteFirst=false,bamboo.remoteFirst=true
 # Uses JAVA_HOME if set (JDK 17+). Builds Bamboo first if needed (through ./bamboo).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -50,4 +50,8 @@ final class Config {
      *  {@link Worker#doWork}); the system property {@code bamboo.receiveBetween=false} turns it off, so that
      *  one build can compare the two. */
     boolean receiveBetweenExecutions = !"false".equalsIgnoreCase(System.getProperty("bamboo.receiveBetween"));
+    /** Whether a task whose last execution sent to another process runs ahead of the tasks of its priority
+     *  that did not (session 8, default off; {@link Graph.Builder#remoteFirst}). Read once per graph from
+     *  the system property {@code bamboo.remoteFirst} so that one build can compare the two. */
+    boolean remoteFirst = Graph.remoteFirstProperty();
 }

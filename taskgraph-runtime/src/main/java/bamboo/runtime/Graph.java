@@ -64,6 +64,26 @@ public final class Graph {
         }
     }
 
+    /** The system property that sets the default of {@link Builder#remoteFirst}: {@code true} or {@code false}. */
+    public static final String REMOTE_FIRST_PROPERTY = "bamboo.remoteFirst";
+
+    /** {@link #REMOTE_FIRST_PROPERTY}'s value: absent or empty is false; anything but true/false is an error. */
+    static boolean remoteFirstProperty() {
+        return parseRemoteFirst(System.getProperty(REMOTE_FIRST_PROPERTY));
+    }
+
+    static boolean parseRemoteFirst(String value) {
+        if (value == null || value.isEmpty()) {
+            return false;
+        }
+        String v = value.trim();
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(v);
+        }
+        throw new IllegalArgumentException("Graph.builder: system property " + REMOTE_FIRST_PROPERTY
+                + " must be true or false, got '" + value + "'");
+    }
+
     /** The outcome of a run that finished. */
     public static final class Result {
         private final long elapsedNanos;
@@ -235,6 +255,18 @@ public final class Graph {
          */
         public Builder coreGate(boolean on) {
             c.coreGate = on;
+            return this;
+        }
+
+        /**
+         * Whether a task whose last execution sent a message to another process runs ahead of the runnable
+         * tasks of the same priority whose last execution did not (default false, or the system property
+         * {@code bamboo.remoteFirst=true}). Its sends then leave earlier and keep the link between the
+         * processes busy while the others compute. Explicit priorities still come first; within each of
+         * the two classes the order stays FIFO. Only graphs of several processes (or a world) send remotely.
+         */
+        public Builder remoteFirst(boolean on) {
+            c.remoteFirst = on;
             return this;
         }
 

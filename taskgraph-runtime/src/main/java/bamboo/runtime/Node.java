@@ -49,6 +49,8 @@ final class Node {
     private Node[] peers;
     private final boolean timing;
     private final boolean tracing;
+    /** Config.remoteFirst: rank tasks that sent to another process ahead within their priority. */
+    private final boolean remoteFirst;
     /** Flow control: a sender that leaves a task's inbox above this is held at its next evaluation point, */
     private final long throttleBytes;
     /** ... until the inbox is down to this. */
@@ -71,6 +73,7 @@ final class Node {
         this.control = control;
         this.timing = config.profile;
         this.tracing = config.trace != null;
+        this.remoteFirst = config.remoteFirst;
         this.throttleBytes = config.inboxLimit / 4;
         this.resumeBytes = config.inboxLimit / 8;
         // Pools sized by the tasks here: about 16 messages in flight per task before buffers go to the GC.
@@ -249,6 +252,11 @@ final class Node {
         }
         t.runner = null;
         s.executions++;
+        if (remoteFirst) {
+            // Ranks the task's next queueing by what this execution sent (see PriorityFifo).
+            t.remoteRank = t.sentRemote;
+            t.sentRemote = false;
+        }
         if (tracing) {
             w.trace.slice(start, System.nanoTime(), t.taskId(), o.ordinal());
         }
@@ -504,6 +512,9 @@ final class Node {
             if (d != null) {
                 admit(src, d, m); // flow control as for a local receiver: it is in this JVM
                 d.addInFlight(1);
+            }
+            if (remoteFirst) {
+                src.sentRemote = true;
             }
             remote.send(m, w, data, at);
         }

@@ -111,6 +111,11 @@ public abstract class Task {
     long sendSeq;
     /** The worker running the task right now (null while ready() is evaluated by an injector). */
     Worker runner;
+    /** Owner only, with remoteFirst: whether the current execution sent to another process. */
+    boolean sentRemote;
+    /** With remoteFirst: whether the last execution sent to another process; the run queues put such a
+     *  task ahead of the others of its priority (set by the owner before it queues the task). */
+    boolean remoteRank;
     // Intrusive run-queue link and the enqueue time (for queue-wait occupancy).
     Task nextInQueue;
     long enqueuedAt;
