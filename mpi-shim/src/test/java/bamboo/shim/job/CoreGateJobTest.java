@@ -229,6 +229,39 @@ class CoreGateJobTest {
         assertTrue(r.succeeded(), r::message);
     }
 
+    /**
+     * Regression: a rank whose main thread waits in join (holding the node's one core) for a helper
+     * thread that waits in MPI for a rank of the same node, which waits for that core, hung without a
+     * report (a rank waiting for a core counted as runnable). Now it is a reported deadlock.
+     */
+    @ParameterizedTest
+    @EnumSource(JobConfig.RanksAs.class)
+    void aRankJoiningWhileHoldingTheCoreIsAReportedDeadlock(JobConfig.RanksAs as) {
+        final JobResult r = ThreadsJob.run(config(2, 1, as, 1), (rank, size) -> {
+            final int[] b = new int[1];
+            if (rank == 0) {
+                MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 1, 1); // eager: rank 0 keeps the core
+                final Thread helper = new Thread(() -> {
+                    try {
+                        MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 1, 5);
+                    } catch (mpi.MPIException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                helper.setDaemon(true);
+                helper.setUncaughtExceptionHandler((t, e) -> { }); // the abort that ends the job unwinds it
+                helper.start();
+                helper.join(); // holds the node's one core meanwhile
+            } else {
+                MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, 1);
+                MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 5); // needs the core rank 0 keeps
+            }
+        });
+        assertEquals(JobResult.DEADLOCK, r.exitCode(), r::message);
+        assertTrue(r.message().contains("rank 1 waits for a core of its node"), r.message());
+        assertTrue(r.message().contains("rank 0 waits in Recv(source=1, tag=5"), r.message());
+    }
+
     @Test
     void coresPerNodeMustNotBeNegative() {
         final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(

@@ -130,6 +130,54 @@ public final class DeadlockWatch implements Runnable {
         }
     }
 
+    /** What a rank waiting for its node's core waits on, in a snapshot (one object: samples compare alike). */
+    private static final WaitCondition CORE_WAIT = new WaitCondition() {
+        @Override
+        public boolean ready() {
+            return false;
+        }
+
+        @Override
+        public long deadline() {
+            return Long.MAX_VALUE;
+        }
+
+        @Override
+        public String describe() {
+            return "a core of its node";
+        }
+    };
+
+    /**
+     * True when {@code e}'s thread waits for a core of its node ({@link CoreGate}) and every rank of the
+     * node holding one has its thread waiting outside MPI (WAITING or BLOCKED, not parked in MPI): those
+     * will not give a core back unless something else moves. False when some core is free or its holder
+     * runs, sleeps or is in MPI.
+     */
+    private static boolean waitsForStuckCore(World world, Endpoint e) {
+        final Thread mine = e.coreThread;
+        if (e.gate == null || !e.awaitingCore || mine == null) {
+            return false;
+        }
+        int holders = 0;
+        for (int r = 0; r < world.size(); r++) {
+            final Endpoint o = world.endpoint(r);
+            if (o.gate != e.gate || !o.holdsCore || o.finished()) {
+                continue;
+            }
+            final Thread t = o.coreThread;
+            if (t == null || o.blocked.containsKey(t)) {
+                return false;
+            }
+            final Thread.State state = t.getState();
+            if (state != Thread.State.WAITING && state != Thread.State.BLOCKED) {
+                return false;
+            }
+            holders++;
+        }
+        return holders >= e.gate.cores();
+    }
+
     /** The snapshot when every live rank is stuck, else null. */
     static Snapshot stuck(World world) {
         final int n = world.size();
@@ -145,7 +193,14 @@ public final class DeadlockWatch implements Runnable {
             s.activity[3 * r + 1] = e.parks;
             s.activity[3 * r + 2] = e.completions;
             if (e.blocked.isEmpty()) {
-                return null;
+                // A rank waiting for its node's core is runnable, unless every rank holding the node's
+                // cores waits outside MPI (a multi-threaded rank's main thread in join, say): then it
+                // can only get the core from a thread that is itself stuck.
+                if (!waitsForStuckCore(world, e)) {
+                    return null;
+                }
+                s.threads.add(e.coreThread);
+                s.conditions.add(CORE_WAIT);
             }
             for (Map.Entry<Thread, WaitCondition> w : e.blocked.entrySet()) {
                 if (w.getValue().ready()) {
@@ -241,6 +296,10 @@ public final class DeadlockWatch implements Runnable {
             final Endpoint e = world.endpoint(r);
             if (e.finished()) {
                 lines.add("rank " + r + " has finished");
+                continue;
+            }
+            if (e.blocked.isEmpty() && e.awaitingCore) {
+                lines.add("rank " + r + " waits for a core of its node (the ranks holding them wait outside MPI)");
                 continue;
             }
             final StringBuilder b = new StringBuilder("rank ").append(r).append(" waits in ");

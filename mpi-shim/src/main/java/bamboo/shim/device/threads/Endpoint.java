@@ -73,9 +73,12 @@ public final class Endpoint {
     /** The gate of this rank's node's cores ({@link World#gateCores}), or null: set before the rank runs. */
     CoreGate gate;
     /** The thread that holds this rank's core while it runs ({@link #enterCore}): the rank's own thread. */
-    private Thread coreThread;
-    /** Whether {@link #coreThread} holds a permit of {@link #gate} now; only that thread touches it. */
-    private boolean holdsCore;
+    volatile Thread coreThread;
+    /** Whether {@link #coreThread} holds a permit of {@link #gate} now; only that thread writes it (the
+     *  deadlock watch reads it). */
+    volatile boolean holdsCore;
+    /** Whether {@link #coreThread} is waiting for a permit now (for the deadlock watch). */
+    volatile boolean awaitingCore;
 
     Endpoint(World world, int rank) {
         this.world = world;
@@ -208,7 +211,9 @@ public final class Endpoint {
         final CoreGate g = gate;
         if (g != null) {
             coreThread = Thread.currentThread();
+            awaitingCore = true;
             g.acquire();
+            awaitingCore = false;
             holdsCore = true;
         }
     }
@@ -230,8 +235,9 @@ public final class Endpoint {
     public void pollMissed() {
         final CoreGate g = gate;
         if (g != null && holdsCore && Thread.currentThread() == coreThread && g.contended()) {
+            holdsCore = false;
             g.release();
-            g.acquire();
+            takeCore();
         }
     }
 
@@ -248,7 +254,9 @@ public final class Endpoint {
 
     /** Takes the core again before going back to the program (or to spin). */
     private void takeCore() {
+        awaitingCore = true;
         gate.acquire();
+        awaitingCore = false;
         holdsCore = true;
     }
 
