@@ -389,9 +389,9 @@ final class Node {
      * nothing on its way: whoever leaves OWNED writes its state, then takes its held list (so does a
      * delivery that finds the task still waiting), and a holder pushes, then re-reads the state and the
      * messages on their way (all volatile: one of the two sees the other), so no hold outlives its
-     * reason. A receive that brings the inbox down to an eighth releases the list early; that path is
-     * only prompt, not exact (the received count is an ordered store, so it and a concurrent push may
-     * miss each other; the holder's re-check of the count then catches most, and leaving OWNED the rest).
+     * reason. A receive that brings the inbox down to an eighth releases the list early, exactly: the
+     * receiver subtracts from the count atomically, then looks at its held list, and a holder pushes,
+     * then re-reads the count, so one of the two sees the other.
      */
     private boolean hold(Task t, Task d, Task.Outcome o) {
         if (!d.busyForFlowControl() || d.buffered() <= throttleBytes) {

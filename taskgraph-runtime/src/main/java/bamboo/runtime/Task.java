@@ -88,10 +88,8 @@ public abstract class Task {
             AtomicIntegerFieldUpdater.newUpdater(Task.class, "state");
     private static final AtomicReferenceFieldUpdater<Task, Message> INCOMING =
             AtomicReferenceFieldUpdater.newUpdater(Task.class, Message.class, "incoming");
-    private static final AtomicLongFieldUpdater<Task> SENT =
-            AtomicLongFieldUpdater.newUpdater(Task.class, "sentBytes");
-    private static final AtomicLongFieldUpdater<Task> RECEIVED =
-            AtomicLongFieldUpdater.newUpdater(Task.class, "receivedBytes");
+    private static final AtomicLongFieldUpdater<Task> BUFFERED =
+            AtomicLongFieldUpdater.newUpdater(Task.class, "bufferedBytes");
     private static final AtomicLongFieldUpdater<Task> PEAK =
             AtomicLongFieldUpdater.newUpdater(Task.class, "peakBuffered");
     private static final AtomicIntegerFieldUpdater<Task> IN_FLIGHT =
@@ -129,14 +127,16 @@ public abstract class Task {
     private int lastSource = -1;
     private int lastTag = -1;
     private int lastCount = -1;
-    // Flow control (see Node#admit and Node#hold): bytes of messages sent to this task and received by
-    // it, each counted with Node.MESSAGE_OVERHEAD; the difference is what its inbox holds. Senders add
-    // atomically; only the owner adds to the received count, so receiving costs a plain ordered store.
-    private volatile long sentBytes;
-    private volatile long receivedBytes;
+    // Flow control (see Node#admit and Node#hold): bytes of messages sent to this task and not yet
+    // received, each counted with Node.MESSAGE_OVERHEAD. One counter that senders add to and the receiver
+    // subtracts from, both atomically, so every value an add returns is what the inbox held at that
+    // instant. (Two counters, sent and received, read one after the other, are not a snapshot: a sender
+    // that read the received count, was descheduled, then added, saw every receive of the meantime as
+    // unreceived and failed the run with an inbox several times its true size; FloodCountRaceTest.)
+    private volatile long bufferedBytes;
     private volatile long peakBuffered;
     /** Messages sent to this task from another process of this JVM and not yet injected (they count in
-     *  sentBytes already): while some are on their way, a waiting task will be evaluated again. */
+     *  bufferedBytes already): while some are on their way, a waiting task will be evaluated again. */
     private volatile int inFlight;
     /** Lock-free stack of tasks held until this one drains its inbox or stops consuming. */
     private volatile Task heldSenders;
@@ -409,8 +409,7 @@ public abstract class Task {
     /** Any thread: counts {@code bytes} sent to this task (negative to take them back); returns what
      *  the inbox holds now. */
     final long addSent(long bytes) {
-        long received = receivedBytes;
-        return SENT.addAndGet(this, bytes) - received;
+        return BUFFERED.addAndGet(this, bytes);
     }
 
     /** Any thread: counts a message from another process of this JVM on its way here (+1) or injected (-1). */
@@ -430,15 +429,15 @@ public abstract class Task {
         return s == OWNED || (s == WAITING && inFlight > 0);
     }
 
-    /** Owner only: counts {@code bytes} received. */
+    /** Owner only: counts {@code bytes} received. Atomic, like the senders' add, so the count stays exact;
+     *  it also orders the receive before the owner's look at its held list (see Node#receive). */
     final void addReceived(long bytes) {
-        RECEIVED.lazySet(this, receivedBytes + bytes);
+        BUFFERED.addAndGet(this, -bytes);
     }
 
-    /** Bytes of messages sent to this task and not yet received (a snapshot). */
+    /** Bytes of messages sent to this task and not yet received, exact at the moment of the read. */
     final long buffered() {
-        long received = receivedBytes;
-        return sentBytes - received;
+        return bufferedBytes;
     }
 
     final void notePeak(long held) {
