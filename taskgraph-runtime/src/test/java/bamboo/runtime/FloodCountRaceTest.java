@@ -17,16 +17,17 @@ import org.junit.jupiter.api.Timeout;
  * Regression: a flood flow control held back was reported as one over the limit (GraphFlood) about one
  * run in eight of {@link FloodTest#manySendersOneReceiverHoldsTheSendersAndStaysBounded}. A sender counted
  * the receiver's inbox as (sent after its add) minus (received as read before it): descheduled in
- * between, it counted every message received in the meantime as still there, and saw 160-600 KB where
+ * between, it counted every message received in the meantime as still there, and saw 160-970 KB where
  * the inbox really held 1-33 KB (the throttle mark). The inflated figure also went into the peak.
  *
  * <p>The race needs a sender descheduled inside the count, which happens mostly while the runtime's code
- * is still interpreted and the JIT competes for the cores: the first run in a JVM. So each round loads
- * the runtime afresh in its own class loader and runs the flood of FloodTest once (7 senders x 400 x
- * 1 KiB to a receiver that takes one message per execution, 2 workers, inbox limit 128 KiB). Measured on
- * the 2-core machine (load 3-5): before the fix 20-25% of such rounds flooded and more had a peak over
- * half the limit, so this test failed in nearly every run; after the fix 0 rounds in 400 (every peak
- * the quarter mark plus about one message per sender, about 40 KB).
+ * is still interpreted and the JIT competes for the cores: the first run in a JVM (there, before the
+ * fix, 14 of 70 fresh JVMs running FloodTest's flood once failed; after it 0 of 40). So each round
+ * loads the runtime afresh in its own class loader and runs a flood once: FloodTest's (7 senders x 400
+ * x 1 KiB to a receiver that takes one message per execution, 2 workers, inbox limit 128 KiB), and
+ * every other round a wider one (15 senders, 4 workers on the 2 cores). Measured on the 2-core machine
+ * at load 5-10: before the fix 13 of 120 rounds went wrong (a flood, or a recorded peak over half the
+ * limit) and 4 of 4 runs of this test failed; after it 0 of 450 rounds (30 rounds take about 6 s).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FloodCountRaceTest {
@@ -34,11 +35,11 @@ class FloodCountRaceTest {
     private static final int ROUNDS = 30;
     private static final long BUDGET_NANOS = TimeUnit.SECONDS.toNanos(20);
 
-    /** Runs in a fresh class loader: the flood of FloodTest once; returns the receiver's peak inbox. */
+    /** Runs in a fresh class loader: a flood of FloodTest once; returns the receiver's peak inbox. */
     public static final class Scenario {
-        public static long run() {
-            return Graph.builder(8, id -> id == 0 ? new FloodTest.AnyOrderReceiver(400) : new FloodTest.Sender(400))
-                    .workers(2).inboxLimit(LIMIT).build().run().peakInboxBytes();
+        public static long run(int tasks, int workers) {
+            return Graph.builder(tasks, id -> id == 0 ? new FloodTest.AnyOrderReceiver(400) : new FloodTest.Sender(400))
+                    .workers(workers).inboxLimit(LIMIT).build().run().peakInboxBytes();
         }
     }
 
@@ -80,11 +81,15 @@ class FloodCountRaceTest {
             try (FreshRuntime loader = new FreshRuntime(urls, FloodCountRaceTest.class.getClassLoader())) {
                 final Class<?> scenario = loader.loadClass(Scenario.class.getName());
                 assertTrue(scenario.getClassLoader() == loader, "the runtime is loaded afresh");
-                final Method run = scenario.getMethod("run");
+                final Method run = scenario.getMethod("run", int.class, int.class);
+                // Odd rounds: FloodTest's flood as it is. Even rounds: 15 senders on 4 workers, more
+                // workers than the machine's cores, so that workers are descheduled in the middle of a send.
+                final boolean wide = rounds % 2 == 0;
                 try {
-                    final long peak = (Long) run.invoke(null);
-                    // Exact counts keep the inbox near the throttle mark (a quarter of the limit) plus one
-                    // message per sender; the stale count pushed the recorded peak towards the limit.
+                    final long peak = (Long) run.invoke(null, wide ? 16 : 8, wide ? 4 : 2);
+                    // Exact counts keep the inbox near the throttle mark (a quarter of the limit, 32 KiB)
+                    // plus about one message per sender (at most 16 KiB); the stale count pushed the
+                    // recorded peak towards the limit.
                     if (peak > LIMIT / 2) {
                         wrong.add("round " + rounds + ": peak inbox " + peak + " B, over half the limit");
                     }
