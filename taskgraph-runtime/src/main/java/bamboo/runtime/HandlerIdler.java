@@ -49,10 +49,8 @@ final class HandlerIdler implements IdleStrategy {
                 stats.idleNanos += System.nanoTime() - idleSince;
             }
             reset();
-            if (holding && gate.contended()) {
-                // A worker waits for the core: let it have its turn after this pass (a scheduler would).
-                gate.release();
-                gate.acquire();
+            if (holding) {
+                gate.yieldToWaiter(); // a worker waiting for the core has its turn after this pass
             }
         } else {
             idle();

@@ -107,9 +107,8 @@ final class WorkerIdler implements IdleStrategy {
      *  (a scheduler would preempt a busy thread for it; without this a worker with a long stream of tasks
      *  would keep the handler off the core until it ran out of work). */
     private void turn() {
-        if (holding && gate.contended()) {
-            gate.release();
-            gate.acquire();
+        if (holding) {
+            gate.yieldToWaiter();
         }
     }
 

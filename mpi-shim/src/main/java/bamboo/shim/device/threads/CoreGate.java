@@ -86,6 +86,17 @@ public final class CoreGate {
         return next.get() - released.get() > cores;
     }
 
+    /**
+     * The caller holds a permit: when another thread waits for one, gives it back and queues again, so
+     * the waiter runs first (as a scheduler preempts a busy thread for a waiting one); else does nothing.
+     */
+    public void yieldToWaiter() {
+        if (contended()) {
+            release();
+            acquire();
+        }
+    }
+
     /** Lets every thread through from now on and wakes those waiting (the job is over or aborted). */
     public void open() {
         open = true;

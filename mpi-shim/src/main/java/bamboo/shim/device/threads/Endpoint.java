@@ -233,11 +233,8 @@ public final class Endpoint {
      * (without this a rank polling for a message from a rank of its own node would never let it run).
      */
     public void pollMissed() {
-        final CoreGate g = gate;
-        if (g != null && holdsCore && Thread.currentThread() == coreThread && g.contended()) {
-            holdsCore = false;
-            g.release();
-            takeCore();
+        if (holdingCore()) {
+            gate.yieldToWaiter();
         }
     }
 
