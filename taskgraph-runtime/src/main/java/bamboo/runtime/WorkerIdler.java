@@ -47,6 +47,9 @@ final class WorkerIdler implements IdleStrategy {
     private final CoreGate gate;
     /** Whether this worker holds one of {@link #gate}'s cores now. */
     private boolean holding;
+    /** Times this worker gave its core to a waiting thread of its process after a duty cycle (a hand-off:
+     *  it parks until the core comes back); read by tests. */
+    long turnsGiven;
 
     WorkerIdler(Parking parking, RunQueue queue, ThreadStats stats, int slot, int maxSpins, int maxYields,
                 long maxParkNanos, Handler handler, CoreShare share, CoreGate gate) {
@@ -107,8 +110,8 @@ final class WorkerIdler implements IdleStrategy {
      *  (a scheduler would preempt a busy thread for it; without this a worker with a long stream of tasks
      *  would keep the handler off the core until it ran out of work). */
     private void turn() {
-        if (holding) {
-            gate.yieldToWaiter();
+        if (holding && gate.yieldToWaiter()) {
+            turnsGiven++;
         }
     }
 
