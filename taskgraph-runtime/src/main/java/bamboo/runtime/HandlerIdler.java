@@ -41,11 +41,31 @@ final class HandlerIdler implements IdleStrategy {
     private int yields;
     private long parkNanos = MIN_PARK_NANOS;
 
+    /** The system property that, set to false, brings back the handler that queues for a core after every
+     *  park (until session 9), so that one build can compare the two; read when an idler is made. */
+    static final String AWAY_PROPERTY = "bamboo.handlerAway";
+    /** Whether, back from a park with every core busy, the handler stays off the cores (see {@link #park}). */
+    private final boolean mayStayAway;
+
     HandlerIdler(ThreadStats stats, long maxParkNanos, CoreShare share, CoreGate gate) {
+        this.mayStayAway = parseAway(System.getProperty(AWAY_PROPERTY));
         this.gate = gate;
         this.stats = stats;
         this.maxParkNanos = maxParkNanos;
         this.share = share;
+    }
+
+    /** {@link #AWAY_PROPERTY}'s value: absent or true (the default), or false; anything else is an error. */
+    static boolean parseAway(String value) {
+        if (value == null || value.isEmpty()) {
+            return true;
+        }
+        String v = value.trim();
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(v);
+        }
+        throw new IllegalArgumentException("Graph.builder: system property " + AWAY_PROPERTY
+                + " must be true or false, got '" + value + "'");
     }
 
     @Override
@@ -142,7 +162,9 @@ final class HandlerIdler implements IdleStrategy {
 
     /** Takes a core only if one is free now (see {@link CoreGate#tryAcquire}); else stays away. */
     private void takeIfFree() {
-        if (gate == null || holding || gate.tryAcquire()) {
+        if (!mayStayAway) {
+            take();
+        } else if (gate == null || holding || gate.tryAcquire()) {
             holding = gate != null;
             if (counted && !wanting) {
                 share.want();

@@ -135,4 +135,15 @@ class HandlerTakesBusyWorkersCoreTest {
         assertEquals(1, h.awayWakes);
         w.finish();
     }
+
+    @Test
+    void theSwitchTakesTrueOrFalseOnly() {
+        assertTrue(HandlerIdler.parseAway(null));
+        assertTrue(HandlerIdler.parseAway(" TRUE "));
+        assertFalse(HandlerIdler.parseAway("false"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> HandlerIdler.parseAway("no"));
+        assertEquals("Graph.builder: system property bamboo.handlerAway must be true or false, got 'no'",
+                e.getMessage());
+    }
 }
