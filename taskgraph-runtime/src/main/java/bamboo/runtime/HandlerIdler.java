@@ -48,23 +48,27 @@ final class HandlerIdler implements IdleStrategy {
     private final boolean mayStayAway;
 
     HandlerIdler(ThreadStats stats, long maxParkNanos, CoreShare share, CoreGate gate) {
-        this.mayStayAway = parseAway(System.getProperty(AWAY_PROPERTY));
+        this.mayStayAway = parseSwitch(AWAY_PROPERTY, true);
         this.gate = gate;
         this.stats = stats;
         this.maxParkNanos = maxParkNanos;
         this.share = share;
     }
 
-    /** {@link #AWAY_PROPERTY}'s value: absent or true (the default), or false; anything else is an error. */
-    static boolean parseAway(String value) {
+    /** A true/false system property of the runtime: {@code fallback} when absent; anything else is an error. */
+    static boolean parseSwitch(String property, boolean fallback) {
+        return parseSwitch(property, System.getProperty(property), fallback);
+    }
+
+    static boolean parseSwitch(String property, String value, boolean fallback) {
         if (value == null || value.isEmpty()) {
-            return true;
+            return fallback;
         }
         String v = value.trim();
         if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
             return Boolean.parseBoolean(v);
         }
-        throw new IllegalArgumentException("Graph.builder: system property " + AWAY_PROPERTY
+        throw new IllegalArgumentException("Graph.builder: system property " + property
                 + " must be true or false, got '" + value + "'");
     }
 

@@ -138,11 +138,12 @@ class HandlerTakesBusyWorkersCoreTest {
 
     @Test
     void theSwitchTakesTrueOrFalseOnly() {
-        assertTrue(HandlerIdler.parseAway(null));
-        assertTrue(HandlerIdler.parseAway(" TRUE "));
-        assertFalse(HandlerIdler.parseAway("false"));
+        assertTrue(HandlerIdler.parseSwitch(HandlerIdler.AWAY_PROPERTY, null, true));
+        assertFalse(HandlerIdler.parseSwitch(WorkerIdler.GATED_YIELDS_PROPERTY, "", false));
+        assertTrue(HandlerIdler.parseSwitch(HandlerIdler.AWAY_PROPERTY, " TRUE ", false));
+        assertFalse(HandlerIdler.parseSwitch(HandlerIdler.AWAY_PROPERTY, "false", true));
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> HandlerIdler.parseAway("no"));
+                () -> HandlerIdler.parseSwitch(HandlerIdler.AWAY_PROPERTY, "no", true));
         assertEquals("Graph.builder: system property bamboo.handlerAway must be true or false, got 'no'",
                 e.getMessage());
     }
