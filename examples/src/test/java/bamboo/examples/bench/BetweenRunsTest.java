@@ -68,4 +68,14 @@ class BetweenRunsTest {
             System.clearProperty(BetweenRuns.PROPERTY);
         }
     }
+
+    @Test
+    void childJvmsGetTheBenchsCollectorAndFixedHeapButNoPreTouch() {
+        assertEquals(List.of("-XX:+UseParallelGC", "-Xms2g", "-Xmx2g", "-Xss4m"), MpjPeer.jvmOptions(List.of(
+                "-XX:+UseParallelGC", "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dbamboo.home=/x", "-Xlog:gc",
+                "-Xss4m")));
+        List<String> none = MpjPeer.jvmOptions(List.of("-XX:+AlwaysPreTouch"));
+        assertEquals(1, none.size());
+        assertTrue(none.get(0).matches("-Xmx\\d+m"), none.toString());
+    }
 }
