@@ -32,6 +32,8 @@ public final class AppBench {
     private final Runner translated;
     private final MpjPeer peer;
     private final PrintStream err;
+    /** Runs between two runs, outside their timed windows ({@link BetweenRuns}); replaceable for tests. */
+    private Runnable settle = BetweenRuns::settle;
     /** The longest wait for the JVM to go quiet before a run (JitQuiet): a large C2 compilation on a
      *  loaded machine takes about a second. */
     private static final long QUIET_MAX_NANOS = 2_000_000_000L;
@@ -47,6 +49,12 @@ public final class AppBench {
         this.translated = translated;
         this.peer = peer;
         this.err = err;
+    }
+
+    /** Uses {@code step} instead of {@link BetweenRuns#settle} between runs (tests). */
+    AppBench settleWith(Runnable step) {
+        this.settle = step;
+        return this;
     }
 
     public static void main(String[] args) {
@@ -236,19 +244,28 @@ public final class AppBench {
     private void runOnce(Row row, String[] argv, Progress progress, String what) {
         RunPlan p = row.plan();
         progress.starting(p.app().name() + " " + p.label() + " (np=" + p.np() + ") " + what.trim());
+        // Outside the timed window, before every run alike: the previous run's garbage collected, then the
+        // JVM quiet (the JIT, and what the collection left to its threads).
+        settle.run();
         JitQuiet.await(QUIET_MAX_NANOS);
         try {
             Runner runner = runnerOf(p);
+            boolean child = MpjPeer.isPeer(p);
             long jitBefore = JitQuiet.compileMillis();
+            RunMeter.Snapshot before = RunMeter.now();
             double t = runner.run(p, argv);
+            RunMeter.Snapshot after = RunMeter.now();
             long jit = JitQuiet.compileMillis() - jitBefore;
             if (!what.startsWith("warm-up")) {
                 row.add(t, runner.lastCpuSeconds());
             }
             // The JIT's time in this JVM during the run (setup and kernel warm-up included): near 0 once a
-            // row in steady state is warm; a child JVM's (the peer's) is not seen.
-            progress.finished(String.format(Locale.ROOT, "%.4f s", t)
-                    + (jitBefore < 0 || MpjPeer.isPeer(p) ? "" : " (JIT " + jit + " ms)"));
+            // row in steady state is warm; a child JVM's (the peer's) is not seen. Then what else happened
+            // during the run (RunMeter): the suspects when a row's repeats spread.
+            String meter = RunMeter.describe(before, after, Runtime.getRuntime().availableProcessors(), !child);
+            String jitText = jitBefore < 0 || child ? "" : "JIT " + jit + " ms";
+            String notes = jitText + (jitText.isEmpty() || meter.isEmpty() ? "" : "; ") + meter;
+            progress.finished(String.format(Locale.ROOT, "%.4f s", t) + (notes.isEmpty() ? "" : " (" + notes + ")"));
         } catch (Runner.RunFailure e) {
             // A failed warm-up fails the row too: every run is verified, and repeating a broken variant
             // only costs time.
@@ -363,6 +380,7 @@ public final class AppBench {
                 System.getProperty("os.arch"), Runtime.version(), o.quick ? ", --quick" : "", o.repeat));
         sb.append(mode(o)).append('\n');
         sb.append(gateMode()).append('\n');
+        sb.append(BetweenRuns.mode()).append('\n');
         for (AppSpec app : o.apps) {
             int nodes = o.nodes != null ? o.nodes : app.defaultNodes();
             long lat = o.latencyNanos != null ? o.latencyNanos : app.latencyNanos();
