@@ -55,45 +55,86 @@ final class RunMeter {
     }
 
     /**
-     * The progress line's account of what happened between {@code a} and {@code b} on a machine of
-     * {@code cpus} processors, e.g. {@code GC 0, 12 faults, cores: this JVM 1.97, others 0.02, steal 0.01};
-     * {@code ownJvm} false (a child JVM ran the row) leaves this JVM's own figures out.
+     * What happened between two readings: -1 (counts) or NaN (cores) where unknown. Cores are averages over
+     * the interval: {@code jvmCores} this JVM's CPU time per second, {@code busyCores} the whole machine's
+     * (this JVM included), {@code stealCores} what the hypervisor gave other guests.
      */
-    static String describe(Snapshot a, Snapshot b, int cpus, boolean ownJvm) {
-        StringBuilder sb = new StringBuilder();
-        double seconds = (b.nanos() - a.nanos()) / 1e9;
-        double mine = Double.NaN;
-        if (ownJvm) {
-            if (a.gcCount() >= 0 && b.gcCount() >= 0) {
-                sb.append("GC ").append(b.gcCount() - a.gcCount());
-                if (b.gcCount() > a.gcCount()) {
-                    sb.append(" (").append(b.gcMillis() - a.gcMillis()).append(" ms)");
+    record Delta(double seconds, long gcCount, long gcMillis, long faults, double jvmCores, double busyCores,
+                 double stealCores) {
+        /** Cores the rest of the machine used (busy less this JVM), or NaN. */
+        double otherCores() {
+            return Double.isNaN(jvmCores) || Double.isNaN(busyCores) ? Double.NaN : Math.max(0, busyCores - jvmCores);
+        }
+
+        /** The progress line's account, e.g. {@code GC 0, 12 faults, cores: this JVM 1.97, others 0.02, steal 0.01}. */
+        String describe() {
+            StringBuilder sb = new StringBuilder();
+            if (gcCount >= 0) {
+                sb.append("GC ").append(gcCount);
+                if (gcCount > 0) {
+                    sb.append(" (").append(gcMillis).append(" ms)");
                 }
             }
-            if (a.minorFaults() >= 0 && b.minorFaults() >= 0) {
-                append(sb, (b.minorFaults() - a.minorFaults()) + " faults");
+            if (faults >= 0) {
+                append(sb, faults + " faults");
             }
-            if (a.cpuNanos() >= 0 && b.cpuNanos() >= 0 && seconds > 0) {
-                mine = (b.cpuNanos() - a.cpuNanos()) / 1e9 / seconds;
+            if (!Double.isNaN(stealCores)) {
+                append(sb, "cores:");
+                if (!Double.isNaN(jvmCores)) {
+                    sb.append(String.format(Locale.ROOT, " this JVM %.2f, others %.2f,", jvmCores, otherCores()));
+                } else {
+                    sb.append(String.format(Locale.ROOT, " busy %.2f,", busyCores));
+                }
+                sb.append(String.format(Locale.ROOT, " steal %.2f", stealCores));
+            } else if (!Double.isNaN(jvmCores)) {
+                append(sb, String.format(Locale.ROOT, "cores: this JVM %.2f", jvmCores));
             }
+            return sb.toString();
         }
+
+        /** The figures as CSV fields: {@link #CSV_HEADER}'s order, empty where unknown. */
+        String csv() {
+            return String.join(",", count(gcCount), gcCount < 0 ? "" : Long.toString(gcMillis), count(faults),
+                    cores(jvmCores), cores(otherCores()), cores(busyCores), cores(stealCores));
+        }
+
+        static final String CSV_HEADER = "gc_count,gc_ms,minor_faults,jvm_cores,other_cores,busy_cores,steal_cores";
+
+        private static String count(long v) {
+            return v < 0 ? "" : Long.toString(v);
+        }
+
+        private static String cores(double v) {
+            return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+        }
+    }
+
+    /**
+     * What happened between {@code a} and {@code b} on a machine of {@code cpus} processors; {@code ownJvm}
+     * false (a child JVM ran the row) leaves this JVM's own figures out.
+     */
+    static Delta between(Snapshot a, Snapshot b, int cpus, boolean ownJvm) {
+        double seconds = (b.nanos() - a.nanos()) / 1e9;
+        boolean gc = ownJvm && a.gcCount() >= 0 && b.gcCount() >= 0;
+        boolean faults = ownJvm && a.minorFaults() >= 0 && b.minorFaults() >= 0;
+        double mine = ownJvm && a.cpuNanos() >= 0 && b.cpuNanos() >= 0 && seconds > 0
+                ? (b.cpuNanos() - a.cpuNanos()) / 1e9 / seconds : Double.NaN;
+        double busy = Double.NaN;
+        double steal = Double.NaN;
         Ticks s = a.ticks();
         Ticks e = b.ticks();
         if (s != null && e != null && e.total() > s.total()) {
             double total = e.total() - s.total();
-            double busy = cpus * (total - (e.idle() - s.idle()) - (e.steal() - s.steal())) / total;
-            double steal = cpus * (e.steal() - s.steal()) / total;
-            append(sb, "cores:");
-            if (!Double.isNaN(mine)) {
-                sb.append(String.format(Locale.ROOT, " this JVM %.2f, others %.2f,", mine, Math.max(0, busy - mine)));
-            } else {
-                sb.append(String.format(Locale.ROOT, " busy %.2f,", busy));
-            }
-            sb.append(String.format(Locale.ROOT, " steal %.2f", steal));
-        } else if (!Double.isNaN(mine)) {
-            append(sb, String.format(Locale.ROOT, "cores: this JVM %.2f", mine));
+            busy = cpus * (total - (e.idle() - s.idle()) - (e.steal() - s.steal())) / total;
+            steal = cpus * (e.steal() - s.steal()) / total;
         }
-        return sb.toString();
+        return new Delta(seconds, gc ? b.gcCount() - a.gcCount() : -1, gc ? b.gcMillis() - a.gcMillis() : -1,
+                faults ? b.minorFaults() - a.minorFaults() : -1, mine, busy, steal);
+    }
+
+    /** {@link #between}'s account for the progress line. */
+    static String describe(Snapshot a, Snapshot b, int cpus, boolean ownJvm) {
+        return between(a, b, cpus, ownJvm).describe();
     }
 
     private static void append(StringBuilder sb, String part) {
