@@ -47,6 +47,7 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:",
                 "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
                 "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
+                "  ./bamboo run --np 36 --nodes 4 --placement grid --latency 100us Cannon.java",
                 "  ./bamboo run --translated --device aeron --nodes 2 --workers 2 --np 8 Ring.java",
                 "  ./bamboo run --np 4 --ranks-as virtual --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java"})
 public final class RunCommand implements Callable<Integer> {
