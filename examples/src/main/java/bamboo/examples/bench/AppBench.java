@@ -32,6 +32,10 @@ public final class AppBench {
     private final Runner translated;
     private final MpjPeer peer;
     private final PrintStream err;
+    /** Runs between two runs, outside their timed windows ({@link BetweenRuns}); replaceable for tests. */
+    private Runnable settle = BetweenRuns::settle;
+    /** Every run with what else happened during it: runs.csv. */
+    private final RunLog runLog = new RunLog();
     /** The longest wait for the JVM to go quiet before a run (JitQuiet): a large C2 compilation on a
      *  loaded machine takes about a second. */
     private static final long QUIET_MAX_NANOS = 2_000_000_000L;
@@ -47,6 +51,12 @@ public final class AppBench {
         this.translated = translated;
         this.peer = peer;
         this.err = err;
+    }
+
+    /** Uses {@code step} instead of {@link BetweenRuns#settle} between runs (tests). */
+    AppBench settleWith(Runnable step) {
+        this.settle = step;
+        return this;
     }
 
     public static void main(String[] args) {
@@ -82,13 +92,14 @@ public final class AppBench {
         }
         try {
             MpjPeer peer = options.variants.contains(MpjPeer.VARIANT) ? MpjPeer.forExamples() : null;
-            ResultTable table = new AppBench(options, ShimRunner.forExamples(), translated, peer, err).measure();
+            AppBench bench = new AppBench(options, ShimRunner.forExamples(), translated, peer, err);
+            ResultTable table = bench.measure();
             String header = header(options, peer);
             TargetTable targets = options.targets ? new TargetTable(TargetVerdicts.judge(table)) : null;
             String text = table.format() + (targets == null ? "" : "\n" + targets.format());
             out.print(header);
             out.print(text);
-            boolean wrote = write(options, table, targets, header + text, out, err);
+            boolean wrote = write(options, table, targets, header + text, bench.runLog(), out, err);
             if (anyFailed(table)) {
                 return 1;
             }
@@ -181,14 +192,14 @@ public final class AppBench {
                 String what = options.warmupRuns == 1 ? "warm-up " : "warm-up " + w + "/" + options.warmupRuns + " ";
                 for (Row r : rows) {
                     if (!r.skipped() && !r.failed() && !MpjPeer.isPeer(r.plan())) {
-                        runOnce(r, argv, progress, what);
+                        runOnce(r, argv, progress, what, "w" + w);
                     }
                 }
             }
             for (int rep = 1; rep <= options.repeat; rep++) {
                 for (Row r : peerPairAlternating(rows, rep)) {
                     if (!r.skipped() && !r.failed()) {
-                        runOnce(r, argv, progress, "run " + rep + "/" + options.repeat + " ");
+                        runOnce(r, argv, progress, "run " + rep + "/" + options.repeat + " ", Integer.toString(rep));
                     }
                 }
             }
@@ -233,22 +244,42 @@ public final class AppBench {
         }
     }
 
-    private void runOnce(Row row, String[] argv, Progress progress, String what) {
+    /** The runs.csv text of the runs so far ({@link RunLog}). */
+    String runLog() {
+        return runLog.csv();
+    }
+
+    private void runOnce(Row row, String[] argv, Progress progress, String what, String runId) {
         RunPlan p = row.plan();
         progress.starting(p.app().name() + " " + p.label() + " (np=" + p.np() + ") " + what.trim());
+        // Outside the timed window, before every run alike: the previous run's garbage collected, then the
+        // JVM quiet (the JIT, and what the collection left to its threads).
+        settle.run();
         JitQuiet.await(QUIET_MAX_NANOS);
         try {
             Runner runner = runnerOf(p);
+            boolean child = MpjPeer.isPeer(p);
             long jitBefore = JitQuiet.compileMillis();
-            double t = runner.run(p, argv);
+            RunMeter.Snapshot before = RunMeter.now();
+            double t;
+            try {
+                t = runner.run(p, argv);
+            } catch (Runner.RunFailure e) {
+                runLog.add(p, runId, Double.NaN, -1, RunMeter.between(before, RunMeter.now(), cpus(), !child));
+                throw e;
+            }
+            RunMeter.Delta meter = RunMeter.between(before, RunMeter.now(), cpus(), !child);
             long jit = JitQuiet.compileMillis() - jitBefore;
             if (!what.startsWith("warm-up")) {
                 row.add(t, runner.lastCpuSeconds());
             }
             // The JIT's time in this JVM during the run (setup and kernel warm-up included): near 0 once a
-            // row in steady state is warm; a child JVM's (the peer's) is not seen.
-            progress.finished(String.format(Locale.ROOT, "%.4f s", t)
-                    + (jitBefore < 0 || MpjPeer.isPeer(p) ? "" : " (JIT " + jit + " ms)"));
+            // row in steady state is warm; a child JVM's (the peer's) is not seen. Then what else happened
+            // during the run (RunMeter): the suspects when a row's repeats spread.
+            runLog.add(p, runId, t, jitBefore < 0 || child ? -1 : jit, meter);
+            String jitText = jitBefore < 0 || child ? "" : "JIT " + jit + " ms";
+            String notes = jitText + (jitText.isEmpty() || meter.describe().isEmpty() ? "" : "; ") + meter.describe();
+            progress.finished(String.format(Locale.ROOT, "%.4f s", t) + (notes.isEmpty() ? "" : " (" + notes + ")"));
         } catch (Runner.RunFailure e) {
             // A failed warm-up fails the row too: every run is verified, and repeating a broken variant
             // only costs time.
@@ -371,6 +402,7 @@ public final class AppBench {
                 System.getProperty("os.arch"), Runtime.version(), o.quick ? ", --quick" : "", o.repeat));
         sb.append(mode(o)).append('\n');
         sb.append(gateMode()).append('\n');
+        sb.append(BetweenRuns.mode()).append('\n');
         for (AppSpec app : o.apps) {
             int nodes = o.nodes != null ? o.nodes : app.defaultNodes();
             long lat = o.latencyNanos != null ? o.latencyNanos : app.latencyNanos();
@@ -412,8 +444,12 @@ public final class AppBench {
                         + " its " + warmups + " to its timed runs";
     }
 
+    private static int cpus() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
     private static boolean write(BenchOptions o, ResultTable table, TargetTable targets, String text,
-                                 PrintStream out, PrintStream err) {
+                                 String runLog, PrintStream out, PrintStream err) {
         try {
             Files.createDirectories(o.out);
             Path csv = o.out.resolve("results.csv");
@@ -422,11 +458,12 @@ public final class AppBench {
                 Files.writeString(o.out.resolve("targets.csv"), targets.csv(), StandardCharsets.UTF_8);
             }
             Files.writeString(o.out.resolve("results.txt"), text, StandardCharsets.UTF_8);
+            Files.writeString(o.out.resolve("runs.csv"), runLog, StandardCharsets.UTF_8);
             Path png = o.out.resolve("speedup.png");
             boolean plotted = Plot.write(table, png, Runtime.getRuntime().availableProcessors() + " cores"
                     + (o.quick ? ", quick" : ""));
             out.println();
-            out.println("wrote " + csv + (targets == null ? "" : ", targets.csv") + (plotted ? " and " + png.getFileName()
+            out.println("wrote " + csv + (targets == null ? "" : ", targets.csv") + ", runs.csv" + (plotted ? " and " + png.getFileName()
                     : " (no plot: nothing was measured)"));
             return true;
         } catch (IOException e) {

@@ -51,6 +51,12 @@ final class JitQuiet {
         return false;
     }
 
+    /** This JVM's CPU time so far (every thread), in ns, or -1 when this JVM cannot tell. */
+    static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
+    }
+
     /** The JIT compilers' accumulated time in this JVM, in ms (summed over compilations), or -1 when this
      *  JVM cannot tell. */
     static long compileMillis() {

@@ -362,10 +362,22 @@ public final class MpjPeer implements Runner {
         return cmd;
     }
 
-    /** The heap and -XX options of this JVM, so both sides run with the same ones. */
+    /**
+     * The heap and -XX options of this JVM, so both sides run with the same ones; but not
+     * {@code -XX:+AlwaysPreTouch}: touching the whole heap costs a child JVM a second or two of start-up
+     * per run, and a child's timed run reuses the young generation its untimed run touched (the child's
+     * full collection in between empties it: docs/benchmarks.md, "Steady timed runs (session 9)").
+     */
     static List<String> jvmOptions() {
+        return jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    static List<String> jvmOptions(List<String> ours) {
         List<String> out = new ArrayList<>();
-        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+        for (String a : ours) {
+            if (a.equals("-XX:+AlwaysPreTouch")) {
+                continue;
+            }
             if (a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-Xss") || a.startsWith("-XX:")) {
                 out.add(a);
             }
