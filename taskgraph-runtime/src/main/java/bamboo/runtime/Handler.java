@@ -415,6 +415,11 @@ final class Handler implements Agent, Node.Remote {
 
     @Override
     public int doWork() throws MPIException {
+        if (idler != null && idler.away()) {
+            // Back from a short park with every core of the process busy: the workers receive; doze.
+            idleSince = 0;
+            return sleep();
+        }
         int work;
         synchronized (sendLock) {
             work = flushOutbox();
@@ -442,27 +447,50 @@ final class Handler implements Agent, Node.Remote {
         return work;
     }
 
-    /** Dozes until poked or {@link #DOZE_NANOS} pass; the workers receive meanwhile (see the class comment). */
+    /**
+     * Dozes until poked or {@link #DOZE_NANOS} pass; the workers receive meanwhile (see the class comment).
+     * With a core gate, a handler woken while every core of its process is busy with a worker does not
+     * queue for a core: it makes its keep-alive call (no core needed) and dozes again, and takes a core
+     * in line only for what only it can do (messages queued before binding, a stop). Until session 9 each
+     * wake (the run's monitor pokes every 50 ms) made a computing worker hand its core over at the end of
+     * its next duty cycle, and again after the handler's next short park: in jacobi2d at k=1, 1 core per
+     * node, about 80 hand-offs per run and worker, each a park and a wake-up of the worker.
+     */
     private int sleep() {
-        sleeping.set(true);
-        // Set the flag, then look: a worker queues, then reads the flag; one of us sees the other.
-        if (outbox.get() != null || stopRequested) {
+        for (;;) {
+            sleeping.set(true);
+            // Set the flag, then look: a worker queues, then reads the flag; one of us sees the other.
+            if (outbox.get() != null || stopRequested) {
+                sleeping.set(false);
+                if (idler != null) {
+                    idler.take();
+                }
+                return 1;
+            }
+            long since = System.nanoTime();
+            boolean onCore = true;
+            if (idler != null) {
+                onCore = idler.doze(DOZE_NANOS); // not wanting a core meanwhile
+            } else {
+                LockSupport.parkNanos(this, DOZE_NANOS);
+            }
+            stats.idleNanos += System.nanoTime() - since;
             sleeping.set(false);
-            return 1;
+            Endpoint ep = endpoint;
+            if (ep != null) {
+                try {
+                    ep.touch(); // an MPI call of this rank: fails here if the world was aborted (a lost process)
+                } catch (RuntimeException e) {
+                    if (idler != null) {
+                        idler.take(); // the failure goes on as from any pass: on a core
+                    }
+                    throw e;
+                }
+            }
+            if (onCore) {
+                return 1;
+            }
         }
-        long since = System.nanoTime();
-        if (idler != null) {
-            idler.park(DOZE_NANOS); // not wanting a core meanwhile
-        } else {
-            LockSupport.parkNanos(this, DOZE_NANOS);
-        }
-        stats.idleNanos += System.nanoTime() - since;
-        sleeping.set(false);
-        Endpoint ep = endpoint;
-        if (ep != null) {
-            ep.touch(); // an MPI call of this rank: fails here if the world was aborted (a lost process)
-        }
-        return 1;
     }
 
     /**

@@ -28,17 +28,48 @@ final class HandlerIdler implements IdleStrategy {
     private final CoreGate gate;
     /** Whether the handler holds one of {@link #gate}'s cores now. */
     private boolean holding;
+    /** Whether the handler counts as wanting a core in {@link #share} now. */
+    private boolean wanting;
+    /** Times the handler came back from a park to find every core of its process busy and stayed off
+     *  them (no hand-off of a worker's core); read by tests. */
+    long awayWakes;
+    /** Times the handler, holding a core, gave it to a waiting worker after a pass with work. */
+    long turnsGiven;
     private boolean idle;
     private long idleSince;
     private int spins;
     private int yields;
     private long parkNanos = MIN_PARK_NANOS;
 
+    /** The system property that, set to false, brings back the handler that queues for a core after every
+     *  park (until session 9), so that one build can compare the two; read when an idler is made. */
+    static final String AWAY_PROPERTY = "bamboo.handlerAway";
+    /** Whether, back from a park with every core busy, the handler stays off the cores (see {@link #park}). */
+    private final boolean mayStayAway;
+
     HandlerIdler(ThreadStats stats, long maxParkNanos, CoreShare share, CoreGate gate) {
+        this.mayStayAway = parseSwitch(AWAY_PROPERTY, true);
         this.gate = gate;
         this.stats = stats;
         this.maxParkNanos = maxParkNanos;
         this.share = share;
+    }
+
+    /** A true/false system property of the runtime: {@code fallback} when absent; anything else is an error. */
+    static boolean parseSwitch(String property, boolean fallback) {
+        return parseSwitch(property, System.getProperty(property), fallback);
+    }
+
+    static boolean parseSwitch(String property, String value, boolean fallback) {
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        String v = value.trim();
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(v);
+        }
+        throw new IllegalArgumentException("Graph.builder: system property " + property
+                + " must be true or false, got '" + value + "'");
     }
 
     @Override
@@ -49,8 +80,8 @@ final class HandlerIdler implements IdleStrategy {
                 stats.idleNanos += System.nanoTime() - idleSince;
             }
             reset();
-            if (holding) {
-                gate.yieldToWaiter(); // a worker waiting for the core has its turn after this pass
+            if (holding && gate.yieldToWaiter()) { // a worker waiting for the core has its turn after this pass
+                turnsGiven++;
             }
         } else {
             idle();
@@ -81,26 +112,82 @@ final class HandlerIdler implements IdleStrategy {
         return (share == null || share.spare()) && (gate == null || !gate.contended());
     }
 
-    /** Parks the handler's thread; it does not want a core meanwhile (also the handler's doze). */
+    /**
+     * A short park of the poll phase: the handler gives its core up meanwhile. Afterwards it takes a core
+     * back only if one is free ({@link #takeIfFree}): when every core of the process is busy with a worker,
+     * the handler stays off the cores ({@link #away()}) and {@link Handler} dozes at once, since the workers
+     * do the inbound work themselves. (Until session 9 it queued for the core here, and the worker's next
+     * duty cycle ended by handing its core over: two thread switches per hand-off, for a pass that found
+     * nothing to do.)
+     */
     void park(long nanos) {
         stats.parks++;
-        if (counted) {
+        giveUp();
+        try {
+            LockSupport.parkNanos(this, nanos);
+        } finally {
+            takeIfFree();
+        }
+    }
+
+    /**
+     * The handler's doze: off the cores until poked or {@code nanos} pass; then back on a core only if one
+     * is free. Returns whether it holds a core (always true without a gate); false when every core of the
+     * process is busy with a worker: the handler then does only what needs no core and dozes again.
+     */
+    boolean doze(long nanos) {
+        stats.parks++;
+        giveUp();
+        try {
+            LockSupport.parkNanos(this, nanos);
+        } finally {
+            takeIfFree();
+        }
+        return !away();
+    }
+
+    /** True while the handler holds no core of its process's gate (it came back from a park and found every
+     *  core busy); never without a gate. */
+    boolean away() {
+        return gate != null && !holding;
+    }
+
+    /** Takes a core, waiting in line for it if need be (the handler has work only it can do). */
+    void take() {
+        if (counted && !wanting) {
+            share.want();
+            wanting = true;
+        }
+        if (gate != null && !holding) {
+            gate.acquire();
+            holding = true;
+        }
+    }
+
+    /** Takes a core only if one is free now (see {@link CoreGate#tryAcquire}); else stays away. */
+    private void takeIfFree() {
+        if (!mayStayAway) {
+            take();
+        } else if (gate == null || holding || gate.tryAcquire()) {
+            holding = gate != null;
+            if (counted && !wanting) {
+                share.want();
+                wanting = true;
+            }
+        } else {
+            awayWakes++;
+        }
+    }
+
+    /** Neither holds nor wants a core. */
+    private void giveUp() {
+        if (wanting) {
+            wanting = false;
             share.release();
         }
         if (holding) {
             holding = false;
             gate.release();
-        }
-        try {
-            LockSupport.parkNanos(this, nanos);
-        } finally {
-            if (counted) {
-                share.want();
-            }
-            if (gate != null) {
-                gate.acquire();
-                holding = true;
-            }
         }
     }
 
@@ -113,25 +200,13 @@ final class HandlerIdler implements IdleStrategy {
 
     /** On the handler's thread when it starts: it wants a core from now on. */
     void started() {
-        if (share != null && !counted) {
-            counted = true;
-            share.want();
-        }
-        if (gate != null && !holding) {
-            gate.acquire();
-            holding = true;
-        }
+        counted = share != null;
+        take();
     }
 
     void finish() {
-        if (counted) {
-            counted = false;
-            share.release();
-        }
-        if (holding) {
-            holding = false;
-            gate.release();
-        }
+        giveUp();
+        counted = false;
         if (idle) {
             idle = false;
             stats.idleNanos += System.nanoTime() - idleSince;

@@ -21,6 +21,15 @@ import org.agrona.concurrent.IdleStrategy;
  * again), so a busy worker reads no clock per task.
  */
 final class WorkerIdler implements IdleStrategy {
+    /**
+     * The system property that, set to true, lets a worker of a gated process ({@link Config#coreGate})
+     * yield while idle, as until session 9, so that one build can compare the two; read when an idler is
+     * made. Off by default: the gate decides which of a process's threads run on its cores, so a yield can
+     * only hand the core to a thread outside the process (the JIT, the collector, another program), which
+     * an untranslated rank waiting in the shim never does; on a machine loaded by other programs each such
+     * yield may cost the worker a whole time slice before it sees its message.
+     */
+    static final String GATED_YIELDS_PROPERTY = "bamboo.gatedYields";
     /** How much longer than the longest park a worker parks while no core is spare (20 ms by default). */
     static final int CROWDED_PARK_FACTOR = 20;
     private final Parking parking;
@@ -47,6 +56,9 @@ final class WorkerIdler implements IdleStrategy {
     private final CoreGate gate;
     /** Whether this worker holds one of {@link #gate}'s cores now. */
     private boolean holding;
+    /** Times this worker gave its core to a waiting thread of its process after a duty cycle (a hand-off:
+     *  it parks until the core comes back); read by tests. */
+    long turnsGiven;
 
     WorkerIdler(Parking parking, RunQueue queue, ThreadStats stats, int slot, int maxSpins, int maxYields,
                 long maxParkNanos, Handler handler, CoreShare share, CoreGate gate) {
@@ -58,7 +70,7 @@ final class WorkerIdler implements IdleStrategy {
         this.stats = stats;
         this.slot = slot;
         this.maxSpins = maxSpins;
-        this.maxYields = maxYields;
+        this.maxYields = gate != null && !HandlerIdler.parseSwitch(GATED_YIELDS_PROPERTY, false) ? 0 : maxYields;
         this.maxParkNanos = maxParkNanos;
         this.crowdedParkNanos = maxParkNanos > Long.MAX_VALUE / CROWDED_PARK_FACTOR ? Long.MAX_VALUE
                 : CROWDED_PARK_FACTOR * maxParkNanos;
@@ -107,8 +119,8 @@ final class WorkerIdler implements IdleStrategy {
      *  (a scheduler would preempt a busy thread for it; without this a worker with a long stream of tasks
      *  would keep the handler off the core until it ran out of work). */
     private void turn() {
-        if (holding) {
-            gate.yieldToWaiter();
+        if (holding && gate.yieldToWaiter()) {
+            turnsGiven++;
         }
     }
 

@@ -96,7 +96,9 @@ public final class AppBench {
             ResultTable table = bench.measure();
             String header = header(options, peer);
             TargetTable targets = options.targets ? new TargetTable(TargetVerdicts.judge(table)) : null;
-            String text = table.format() + (targets == null ? "" : "\n" + targets.format());
+            String conditions = bench.runConditions();
+            String text = table.format() + (targets == null ? "" : "\n" + targets.format())
+                    + (conditions.isEmpty() ? "" : "\n" + conditions);
             out.print(header);
             out.print(text);
             boolean wrote = write(options, table, targets, header + text, bench.runLog(), out, err);
@@ -242,6 +244,11 @@ public final class AppBench {
             row.fail(e.getMessage());
             progress.ended("FAILED: " + e.getMessage());
         }
+    }
+
+    /** The summary per row of the timed runs' conditions ({@link RunLog#summary}). */
+    String runConditions() {
+        return runLog.summary();
     }
 
     /** The runs.csv text of the runs so far ({@link RunLog}). */

@@ -70,6 +70,29 @@ public final class CoreGate {
         }
     }
 
+    /**
+     * Takes a permit only if one is free now and nobody waits for one; never waits. For a thread whose
+     * work can as well be done by the threads already running (the runtime's message handler woken to
+     * look at the shim while its node's workers compute): waiting in line would make a running thread
+     * give its core up to it, a hand-off of the core (two thread switches) for nothing.
+     */
+    public boolean tryAcquire() {
+        for (;;) {
+            final long ticket = next.get();
+            if (open) {
+                next.getAndIncrement();
+                return true;
+            }
+            // Waiters hold the tickets below next: with one waiting, no ticket at next is eligible either.
+            if (ticket - released.get() >= cores) {
+                return false;
+            }
+            if (next.compareAndSet(ticket, ticket + 1)) {
+                return true; // released only grows: the ticket stays eligible
+            }
+        }
+    }
+
     /** Gives a permit back and wakes the next thread in line, if any. */
     public void release() {
         final long eligible = released.incrementAndGet() + cores - 1;
@@ -89,12 +112,15 @@ public final class CoreGate {
     /**
      * The caller holds a permit: when another thread waits for one, gives it back and queues again, so
      * the waiter runs first (as a scheduler preempts a busy thread for a waiting one); else does nothing.
+     * Returns whether it gave the core up.
      */
-    public void yieldToWaiter() {
+    public boolean yieldToWaiter() {
         if (contended()) {
             release();
             acquire();
+            return true;
         }
+        return false;
     }
 
     /** Lets every thread through from now on and wakes those waiting (the job is over or aborted). */

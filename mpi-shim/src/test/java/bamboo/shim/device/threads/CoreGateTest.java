@@ -91,4 +91,44 @@ class CoreGateTest {
         waiter.join();
         assertTrue(kept[0]);
     }
+
+    /** tryAcquire takes a free permit, never one that is taken, and never jumps the queue of waiters. */
+    @Test
+    void tryAcquireTakesOnlyAFreePermitAndNeverJumpsTheQueue() throws Exception {
+        final CoreGate g = new CoreGate(1, 4);
+        assertTrue(g.tryAcquire());
+        assertFalse(g.tryAcquire(), "the one permit is taken");
+        final Thread waiter = new Thread(() -> {
+            g.acquire();
+            g.release();
+        });
+        waiter.start();
+        awaitParked(waiter);
+        g.release(); // the waiter's turn: its ticket is eligible before it has even woken
+        assertFalse(g.tryAcquire(), "the waiter is first in line");
+        waiter.join();
+        assertTrue(g.tryAcquire(), "free again");
+        assertFalse(g.contended());
+        g.release();
+        g.open();
+        g.acquire();
+        assertTrue(g.tryAcquire(), "an open gate lets everybody through");
+    }
+
+    @Test
+    void yieldToWaiterSaysWhetherItGaveTheCoreUp() throws Exception {
+        final CoreGate g = new CoreGate(1, 4);
+        g.acquire();
+        assertFalse(g.yieldToWaiter(), "nobody waits");
+        final Thread waiter = new Thread(() -> {
+            g.acquire();
+            g.release();
+        });
+        waiter.start();
+        awaitParked(waiter);
+        assertTrue(g.yieldToWaiter());
+        waiter.join();
+        g.release();
+        assertFalse(g.contended());
+    }
 }
