@@ -1,5 +1,6 @@
 package bamboo.runtime;
 
+import bamboo.shim.placement.RankPlacement;
 import java.nio.file.Path;
 import java.util.function.IntFunction;
 
@@ -9,6 +10,8 @@ final class Config {
     IntFunction<? extends Task> factory;
     int workers = 1;
     int nodes = 1;
+    /** Which process each task is on (block by default); see {@link Graph.Builder#placement}. */
+    RankPlacement placement = RankPlacement.BLOCK;
     /** Join the MPI world of the calling thread: one node per rank, this process runs only its own tasks. */
     boolean world;
     long latencyNanos;

@@ -21,7 +21,7 @@ final class Execution {
 
     Execution(Config config) {
         this.config = config;
-        this.placement = new Placement(config.numTasks, config.nodes);
+        this.placement = new Placement(config.numTasks, config.nodes, config.placement);
         this.control = new RunControl(config.numTasks);
     }
 

@@ -1,12 +1,13 @@
 package bamboo.runtime;
 
+import bamboo.shim.placement.RankPlacement;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.IntFunction;
 
 /**
- * A graph of N tasks (ids 0..N-1) placed block-wise on k processes, each with W workers and one message
- * handler. Build it with {@link #builder}, run it once with {@link #run()}:
+ * A graph of N tasks (ids 0..N-1) placed on k processes (block-wise, or as {@link Builder#placement}
+ * says), each with W workers and one message handler. Build it with {@link #builder}, run it once with {@link #run()}:
  *
  * <pre>{@code
  * Graph.Result r = Graph.builder(numTasks, id -> new XTask(args))
@@ -152,7 +153,7 @@ public final class Graph {
             return this;
         }
 
-        /** Processes (shim ranks of the threads device), tasks placed block-wise (default 1). */
+        /** Processes (shim ranks of the threads device), tasks placed as {@link #placement} says (default 1). */
         public Builder nodes(int nodes) {
             if (nodes < 1) {
                 throw new IllegalArgumentException("Graph.Builder.nodes: must be >= 1, got " + nodes);
@@ -162,8 +163,22 @@ public final class Graph {
         }
 
         /**
+         * Which process each task is on (default {@link RankPlacement#BLOCK}: process k holds a contiguous
+         * range of ids). {@code RankPlacement.parse("grid")} puts 2-D blocks of a row-major task grid on a
+         * grid of processes, as the shim places ranks with the same placement, so a translated 2-D program
+         * keeps its neighbours together as its MPI form would. The shapes are checked at {@link #build}.
+         */
+        public Builder placement(RankPlacement placement) {
+            if (placement == null) {
+                throw new IllegalArgumentException("Graph.Builder.placement: must not be null (RankPlacement.BLOCK)");
+            }
+            c.placement = placement;
+            return this;
+        }
+
+        /**
          * Runs this process's share of the graph in an MPI world that already exists: one node per rank of
-         * {@code MPI.COMM_WORLD} (node = rank, nodes = size; tasks placed block-wise as with
+         * {@code MPI.COMM_WORLD} (node = rank, nodes = size; tasks placed as with {@link #placement} and
          * {@link #nodes}), messages between nodes through the world's device (e.g. the aeron device, one
          * JVM per rank, started by {@code ProcessJob}, {@code RankMain} or mpirun). Every rank runs the
          * same graph; {@code run()} returns on every rank when every task of every rank has finished, and
@@ -312,6 +327,13 @@ public final class Graph {
             if (c.nodes > c.numTasks) {
                 throw new IllegalArgumentException("Graph.Builder.build: " + c.nodes + " nodes for " + c.numTasks
                         + " tasks; every node needs at least one task");
+            }
+            if (!c.world) {
+                try {
+                    c.placement.nodeOfEach(c.numTasks, c.nodes);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("Graph.Builder.build: " + e.getMessage(), e);
+                }
             }
             return new Graph(c);
         }

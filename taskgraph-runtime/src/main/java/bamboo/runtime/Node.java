@@ -38,7 +38,6 @@ final class Node {
     /** The process's cores shared by its workers and its handler ({@link Config#coreGate}), or null. */
     final CoreGate gate;
     final Worker[] workers;
-    final int firstTask;
     final Task[] tasks;
     final AtomicLong owned = new AtomicLong();
     /** Sends messages to other processes; null with one process. */
@@ -85,7 +84,6 @@ final class Node {
         // The handler is the one thread more than the cores: without one (a single process) nothing to gate.
         this.gate = config.coreGate && (config.nodes > 1 || config.world)
                 ? new CoreGate(config.workers, config.workers + 1) : null;
-        this.firstTask = placement.first(rank);
         this.tasks = new Task[placement.count(rank)];
         this.workers = new Worker[config.workers];
         for (int w = 0; w < workers.length; w++) {
@@ -110,7 +108,7 @@ final class Node {
     /** Creates this process's tasks with the factory (on the calling thread). */
     void createTasks() {
         for (int i = 0; i < tasks.length; i++) {
-            int id = firstTask + i;
+            int id = placement.task(rank, i);
             Task t;
             try {
                 t = config.factory.apply(id);
@@ -207,12 +205,14 @@ final class Node {
         return control.stopped();
     }
 
+    /** True when {@code task} lives on this process (false for an id out of range). */
     boolean isLocal(int task) {
-        return task >= firstTask && task < firstTask + tasks.length;
+        return task >= 0 && task < placement.numTasks && placement.nodeOf(task) == rank;
     }
 
+    /** This process's task {@code task}. */
     Task local(int task) {
-        return tasks[task - firstTask];
+        return tasks[placement.indexOf(task)];
     }
 
     // ---- running tasks ------------------------------------------------------------------------------

@@ -77,7 +77,13 @@ final class WorldExecution {
             throw rank == 0 ? f : f.markReportedElsewhere(); // every node finds it; node 0 says it
         }
         monitor = Thread.currentThread();
-        Placement placement = new Placement(config.numTasks, size);
+        Placement placement;
+        try {
+            placement = new Placement(config.numTasks, size, config.placement);
+        } catch (IllegalArgumentException e) { // every node finds it; node 0 says it
+            GraphFailure f = new GraphFailure(-1, e.getMessage(), null);
+            throw rank == 0 ? f : f.markReportedElsewhere();
+        }
         control = new RunControl(placement.count(rank));
         control.monitor(monitor);
         node = new Node(rank, placement, config, control);

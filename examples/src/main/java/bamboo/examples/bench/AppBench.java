@@ -96,7 +96,9 @@ public final class AppBench {
             ResultTable table = bench.measure();
             String header = header(options, peer);
             TargetTable targets = options.targets ? new TargetTable(TargetVerdicts.judge(table)) : null;
-            String text = table.format() + (targets == null ? "" : "\n" + targets.format());
+            String conditions = bench.runConditions();
+            String text = table.format() + (targets == null ? "" : "\n" + targets.format())
+                    + (conditions.isEmpty() ? "" : "\n" + conditions);
             out.print(header);
             out.print(text);
             boolean wrote = write(options, table, targets, header + text, bench.runLog(), out, err);
@@ -244,6 +246,11 @@ public final class AppBench {
         }
     }
 
+    /** The summary per row of the timed runs' conditions ({@link RunLog#summary}). */
+    String runConditions() {
+        return runLog.summary();
+    }
+
     /** The runs.csv text of the runs so far ({@link RunLog}). */
     String runLog() {
         return runLog.csv();
@@ -380,9 +387,17 @@ public final class AppBench {
         return null;
     }
 
-    private static RunPlan check(AppSpec app, RunPlan p) {
+    private RunPlan check(AppSpec app, RunPlan p) {
+        RunPlan placed = p.placed(app.placement(options));
         String why = app.unusable(p.np());
-        return why == null ? p : p.skipped(why);
+        if (why == null) {
+            try {
+                placed.placement().nodeOfEach(p.np(), p.nodes());
+            } catch (IllegalArgumentException e) {
+                why = e.getMessage();
+            }
+        }
+        return why == null ? placed : placed.skipped(why);
     }
 
     static String header(BenchOptions o, MpjPeer peer) {
@@ -399,9 +414,9 @@ public final class AppBench {
             int nodes = o.nodes != null ? o.nodes : app.defaultNodes();
             long lat = o.latencyNanos != null ? o.latencyNanos : app.latencyNanos();
             double bw = o.bandwidth != null ? o.bandwidth : app.bandwidth();
-            sb.append(String.format(Locale.ROOT, "%s: %s; %d nodes x %d cores; interconnect latency %s, bandwidth %s%n",
-                    app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode, Units.latency(lat),
-                    Units.bandwidth(bw)));
+            sb.append(String.format(Locale.ROOT, "%s: %s; %d nodes x %d cores; placement %s; interconnect latency %s,"
+                    + " bandwidth %s%n", app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode,
+                    app.placement(o), Units.latency(lat), Units.bandwidth(bw)));
         }
         if (peer != null) {
             sb.append(peer.status()).append('\n');

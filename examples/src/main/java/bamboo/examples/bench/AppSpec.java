@@ -1,6 +1,7 @@
 package bamboo.examples.bench;
 
 import bamboo.examples.common.Reference;
+import bamboo.shim.placement.RankPlacement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,10 +27,28 @@ import java.util.function.Function;
  * @param fullKs        the k of a full run when {@code --k} is not given, or null for the benchmark's
  *                      default (2,4,8): Cannon on its 4 nodes takes 4, 9 and 16, the k that make a
  *                      square number of ranks (2 and 8 would only be skipped)
+ * @param placement     which simulated node each rank (or bamboo's task) is on unless {@code --placement}
+ *                      says otherwise, the same for every variant of the application: {@code grid} for
+ *                      Cannon (a 2-D algorithm on a 2x2 node grid: what its user would choose, e.g. with a
+ *                      rankfile), {@code block} for the others (SUMMA's 2 nodes make a 2x1 node grid, on
+ *                      which grid blocks are the block placement's)
  */
 public record AppSpec(String name, String packageName, Map<String, String> fullArgs, Map<String, String> quickArgs,
                       Function<Map<String, String>, Reference> reference, long latencyNanos, double bandwidth,
-                      int defaultNodes, boolean squareRanks, List<Integer> fullKs) {
+                      int defaultNodes, boolean squareRanks, List<Integer> fullKs, RankPlacement placement) {
+
+    /** An application placed block-wise. */
+    public AppSpec(String name, String packageName, Map<String, String> fullArgs, Map<String, String> quickArgs,
+                   Function<Map<String, String>, Reference> reference, long latencyNanos, double bandwidth,
+                   int defaultNodes, boolean squareRanks, List<Integer> fullKs) {
+        this(name, packageName, fullArgs, quickArgs, reference, latencyNanos, bandwidth, defaultNodes, squareRanks,
+                fullKs, RankPlacement.BLOCK);
+    }
+
+    /** The placement of this run: {@code --placement} when given, else this application's own. */
+    public RankPlacement placement(BenchOptions o) {
+        return o.placement != null ? o.placement : placement;
+    }
 
     /** The k of the over-decomposed variants: {@code --k} when given, else this application's own list
      *  (full runs) or the benchmark's default. */

@@ -1,5 +1,6 @@
 package bamboo.examples.bench;
 
+import bamboo.shim.placement.RankPlacement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ public final class Apps {
                         args("n", "864"),
                         args("n", "288"),
                         a -> bamboo.examples.cannon.Kernel.sequential(AppSpec.intArg(a, "n")),
-                        100_000, 35e6, 4, true, List.of(4, 9, 16)),
+                        100_000, 35e6, 4, true, List.of(4, 9, 16), RankPlacement.GRID),
                 // n=1152: a basic run of about half a second on the idle machine (at 576 it lasted 0.1 s,
                 // too short to measure); 60MB/s puts communication near a third of it (docs/benchmarks.md)
                 new AppSpec("summa", "bamboo.examples.summa",

@@ -1,5 +1,6 @@
 package bamboo.examples.bench;
 
+import bamboo.shim.placement.RankPlacement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,6 +50,8 @@ public final class BenchOptions {
     int repeat;
     Integer nodes;
     int coresPerNode = 1;
+    /** {@code --placement}, or null: each application's own ({@link AppSpec#placement}). */
+    RankPlacement placement;
     Path out = Path.of("bench-results");
     /** A results.csv to judge the targets of, instead of running anything; null for a run. */
     Path targetsFrom;
@@ -82,6 +85,7 @@ public final class BenchOptions {
                 case WARMUP_RUNS -> warmups = positive(a, value(args, ++i, a));
                 case "--nodes" -> o.nodes = positive(a, value(args, ++i, a));
                 case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
+                case "--placement" -> o.placement = placement(value(args, ++i, a));
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
                 case TARGETS_FROM -> o.targetsFrom = Path.of(value(args, ++i, a));
                 case "--no-targets" -> o.targets = false;
@@ -159,6 +163,13 @@ public final class BenchOptions {
                 "                      of its ranks (bamboo: workers and handler) at once",
                 "                      (-Dbamboo.gate=false in BAMBOO_JAVA_OPTS: not gated;",
                 "                      -Dbamboo.gate.handlers=false: bamboo's handler not)",
+                "  --placement P       which node each rank (bamboo: task) is on, alike for",
+                "                      every variant: block (ranks k*N/K..(k+1)*N/K-1 on node",
+                "                      k) or grid (ranks as a row-major PxQ grid, nodes as an",
+                "                      RxC grid, most square shapes; each node holds a",
+                "                      (P/R)x(Q/C) block), grid:PxQ, grid:PxQ/RxC (default:",
+                "                      per application, below; a row whose grid does not",
+                "                      split evenly is skipped, saying why)",
                 "  --set KEY=VALUE     override a problem argument of the selected",
                 "                      applications, e.g. --set n=64 (repeatable)",
                 "  --out DIR           where results.csv, results.txt and speedup.png go",
@@ -223,10 +234,11 @@ public final class BenchOptions {
                 "and needs --fresh-classes. mpj-express and nocomm-child start a child JVM per",
                 "run and warm up inside it, in either mode. The header says which mode ran.",
                 "",
-                "Defaults per application (nodes, latency, bandwidth; full and quick problem):"));
+                "Defaults per application (nodes, latency, bandwidth, placement; full and",
+                "quick problem):"));
         for (AppSpec a : Apps.all()) {
-            lines.add(String.format(java.util.Locale.ROOT, "  %-9s %d nodes, %s, %s", a.name(), a.defaultNodes(),
-                    Units.latency(a.latencyNanos()), Units.bandwidth(a.bandwidth())));
+            lines.add(String.format(java.util.Locale.ROOT, "  %-9s %d nodes, %s, %s, %s", a.name(), a.defaultNodes(),
+                    Units.latency(a.latencyNanos()), Units.bandwidth(a.bandwidth()), a.placement()));
             lines.add("            full:  " + keyValues(a.fullArgs()));
             lines.add("            quick: " + keyValues(a.quickArgs()));
         }
@@ -263,6 +275,14 @@ public final class BenchOptions {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return args[i];
+    }
+
+    private static RankPlacement placement(String spec) {
+        try {
+            return RankPlacement.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getMessage());
+        }
     }
 
     private static List<AppSpec> apps(String list) {

@@ -112,7 +112,7 @@ public final class ResultTable {
     public String csv() {
         StringBuilder sb = new StringBuilder(
                 "app,variant,k,form,np,nodes,cores_per_node,latency_ns,bandwidth_Bps,ranks_as,repeats,"
-                        + "median_s,min_s,max_s,speedup,comm_hidden,times_s,status,cpu_s,classes\n");
+                        + "median_s,min_s,max_s,speedup,comm_hidden,times_s,status,cpu_s,classes,placement\n");
         for (Row r : rows) {
             RunPlan p = r.plan();
             String times = r.times().stream().map(t -> String.format(Locale.ROOT, "%.6f", t))
@@ -125,7 +125,7 @@ public final class ResultTable {
                     number(r.ok() ? r.median() : Double.NaN), number(r.ok() ? r.min() : Double.NaN),
                     number(r.ok() ? r.max() : Double.NaN), number(speedup(r)), number(hidden(r)), times,
                     quote(r.status()), r.cpuTimes().stream().map(t -> String.format(Locale.ROOT, "%.3f", t))
-                            .collect(Collectors.joining(";")), p.classes())).append('\n');
+                            .collect(Collectors.joining(";")), p.classes(), p.placement().toString())).append('\n');
         }
         return sb.toString();
     }

@@ -1,5 +1,6 @@
 package bamboo.examples.bench;
 
+import bamboo.shim.placement.RankPlacement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -8,7 +9,8 @@ import java.util.Map;
 /**
  * Reads back a {@code results.csv} that {@link ResultTable#csv()} wrote, into rows with every repeat's time
  * in run order: what {@code bench apps --targets-from} judges without running anything. Columns are found by
- * the header's names, so files that lack the later columns ({@code cpu_s}, {@code classes}) still read.
+ * the header's names, so files that lack the later columns ({@code cpu_s}, {@code classes},
+ * {@code placement}: block before it) still read.
  */
 final class ResultsCsv {
     private static final List<String> NEEDED = List.of("app", "variant", "k", "form", "np", "nodes",
@@ -62,7 +64,8 @@ final class ResultsCsv {
                 f.get(col.get("form")), integer(where, f, col, "np"), integer(where, f, col, "nodes"),
                 integer(where, f, col, "cores_per_node"), (long) number(where, "latency_ns", f.get(col.get("latency_ns"))),
                 bw.equals("inf") ? Double.POSITIVE_INFINITY : number(where, "bandwidth_Bps", bw),
-                f.get(col.get("ranks_as")).equals("virtual"), skip, classes != null && f.get(classes).equals("fresh"));
+                f.get(col.get("ranks_as")).equals("virtual"), skip, classes != null && f.get(classes).equals("fresh"),
+                placement(where, f, col));
         Row row = new Row(plan);
         String times = f.get(col.get("times_s"));
         if (!times.isEmpty()) {
@@ -74,6 +77,18 @@ final class ResultsCsv {
             row.fail(status.substring("FAILED: ".length()));
         }
         return row;
+    }
+
+    private static RankPlacement placement(String where, List<String> f, Map<String, Integer> col) {
+        Integer c = col.get("placement");
+        if (c == null) {
+            return RankPlacement.BLOCK; // written before placements could be chosen
+        }
+        try {
+            return RankPlacement.parse(f.get(c));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage());
+        }
     }
 
     private static int integer(String where, List<String> f, Map<String, Integer> col, String name) {

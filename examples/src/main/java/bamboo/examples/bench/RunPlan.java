@@ -1,5 +1,7 @@
 package bamboo.examples.bench;
 
+import bamboo.shim.placement.RankPlacement;
+
 /**
  * One variant of one application as the benchmark runs it.
  *
@@ -16,9 +18,18 @@ package bamboo.examples.bench;
  * @param skipReason   why it is not run, or null
  * @param freshClasses every run loads (and the JIT compiles) its own copy of the program, rather than the
  *                     row keeping its classes from run to run (steady state, the default)
+ * @param placement    which simulated node each rank (bamboo: each task) is on
  */
 public record RunPlan(AppSpec app, String variant, int k, String form, int np, int nodes, int coresPerNode,
-                      long latencyNanos, double bandwidth, boolean virtual, String skipReason, boolean freshClasses) {
+                      long latencyNanos, double bandwidth, boolean virtual, String skipReason, boolean freshClasses,
+                      RankPlacement placement) {
+
+    /** A plan placed block-wise. */
+    public RunPlan(AppSpec app, String variant, int k, String form, int np, int nodes, int coresPerNode,
+                   long latencyNanos, double bandwidth, boolean virtual, String skipReason, boolean freshClasses) {
+        this(app, variant, k, form, np, nodes, coresPerNode, latencyNanos, bandwidth, virtual, skipReason,
+                freshClasses, RankPlacement.BLOCK);
+    }
 
     /** A plan in steady state. */
     public RunPlan(AppSpec app, String variant, int k, String form, int np, int nodes, int coresPerNode,
@@ -40,12 +51,18 @@ public record RunPlan(AppSpec app, String variant, int k, String form, int np, i
     /** The same plan with every run loading its classes afresh. */
     public RunPlan fresh() {
         return new RunPlan(app, variant, k, form, np, nodes, coresPerNode, latencyNanos, bandwidth, virtual,
-                skipReason, true);
+                skipReason, true, placement);
     }
 
     /** The same plan, skipped for {@code reason}. */
     public RunPlan skipped(String reason) {
         return new RunPlan(app, variant, k, form, np, nodes, coresPerNode, latencyNanos, bandwidth, virtual, reason,
-                freshClasses);
+                freshClasses, placement);
+    }
+
+    /** The same plan with its ranks (tasks) placed as {@code p} says. */
+    public RunPlan placed(RankPlacement p) {
+        return new RunPlan(app, variant, k, form, np, nodes, coresPerNode, latencyNanos, bandwidth, virtual,
+                skipReason, freshClasses, p);
     }
 }

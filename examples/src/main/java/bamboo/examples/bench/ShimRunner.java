@@ -60,6 +60,7 @@ public final class ShimRunner implements Runner {
         JobConfig config = JobConfig.of(plan.np())
                 .withCoresPerNode(coreGate() && !plan.variant().endsWith(BenchOptions.UNGATED) ? plan.coresPerNode() : 0)
                 .withNodes(plan.nodes())
+                .withPlacement(plan.placement())
                 .withLatencyNanos(plan.latencyNanos())
                 .withBandwidth(plan.bandwidth())
                 .withRanksAs(plan.virtual() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);

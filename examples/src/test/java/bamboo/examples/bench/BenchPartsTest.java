@@ -71,7 +71,7 @@ class BenchPartsTest {
         String help = BenchOptions.usage();
         AppSpec jacobi3d = Apps.byName("jacobi3d");
         String defaults = "  jacobi3d  " + jacobi3d.defaultNodes() + " nodes, " + Units.latency(jacobi3d.latencyNanos())
-                + ", " + Units.bandwidth(jacobi3d.bandwidth()) + "\n            full:  n=128 iters=120 errEvery=10\n"
+                + ", " + Units.bandwidth(jacobi3d.bandwidth()) + ", block\n            full:  n=128 iters=120 errEvery=10\n"
                 + "            quick: n=80 iters=50 errEvery=10\n";
         for (String s : new String[] {"comm hidden  = (T_basic - T) / (T_basic - T_nocomm)",
             "speed-up     = T_basic / T", defaults, "Exit code: 0", "temurin-25", "tasks per\n", "results.csv",

@@ -83,7 +83,7 @@ class MpjPeerRowsTest {
         ResultTable t = new ResultTable(List.of(child, peer));
         assertEquals("ours/MPJ Express 1.00x (both in child JVMs: ours 0.4000 s); per pair 1.11x [0.50-1.25], "
                 + "CPU 0.83x [0.50-1.10]", MpjPeer.note(t, peer));
-        assertTrue(t.csv().contains(",1.000;1.100;0.900,child JVM\n"), t.csv());
+        assertTrue(t.csv().contains(",1.000;1.100;0.900,child JVM,block\n"), t.csv());
     }
 
     @Test

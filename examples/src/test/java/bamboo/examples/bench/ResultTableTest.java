@@ -68,11 +68,11 @@ class ResultTableTest {
         assertEquals(7, lines.length);
         assertTrue(lines[0].startsWith("app,variant,k,form,np,nodes"), lines[0]);
         assertEquals("jacobi3d,basic,0,Basic,2,2,1,100000,200000000,platform,3,1.000000,0.900000,1.200000,"
-                + "1.000000,0.000000,1.000000;1.200000;0.900000,,,steady", lines[1]); // no CPU times: runs in this JVM
-        assertTrue(lines[0].endsWith(",times_s,status,cpu_s,classes"), lines[0]);
-        assertTrue(lines[5].endsWith(",\"FAILED: rank 3 failed: boom, with a comma\",,steady"), lines[5]);
+                + "1.000000,0.000000,1.000000;1.200000;0.900000,,,steady,block", lines[1]); // no CPU times: runs in this JVM
+        assertTrue(lines[0].endsWith(",times_s,status,cpu_s,classes,placement"), lines[0]);
+        assertTrue(lines[5].endsWith(",\"FAILED: rank 3 failed: boom, with a comma\",,steady,block"), lines[5]);
         for (String line : lines) {
-            assertEquals(19, line.replaceAll("\"[^\"]*\"", "q").chars().filter(c -> c == ',').count(), line);
+            assertEquals(20, line.replaceAll("\"[^\"]*\"", "q").chars().filter(c -> c == ',').count(), line);
         }
     }
 }

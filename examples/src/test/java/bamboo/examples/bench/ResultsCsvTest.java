@@ -72,7 +72,7 @@ class ResultsCsvTest {
                 .getMessage().startsWith("r.csv:2: unknown application 'jacobi4d' (known: "));
         // the failed row's status spans lines 3-4: the next record starts on line 5
         String cut = csv.replace("virtual threads need JDK 21+", "a,b");
-        assertEquals("r.csv:5: 21 fields, the header has 20", assertThrows(IllegalArgumentException.class,
+        assertEquals("r.csv:5: 22 fields, the header has 21", assertThrows(IllegalArgumentException.class,
                 () -> ResultsCsv.read("r.csv", cut)).getMessage());
     }
 

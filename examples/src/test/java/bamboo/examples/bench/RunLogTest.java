@@ -33,6 +33,27 @@ class RunLogTest {
     }
 
     @Test
+    void summarisesEachRowsTimedRunsOnly() {
+        AppSpec app = new AppSpec("demo", "demoprog", Map.of(), Map.of(), null, 0, Double.POSITIVE_INFINITY, 1, false,
+                null);
+        RunPlan basic = new RunPlan(app, "basic", 0, "Basic", 2, 2, 1, 0, Double.POSITIVE_INFINITY, false, null);
+        RunPlan child = new RunPlan(app, "mpj-express", 0, "Basic", 2, 2, 1, 0, Double.POSITIVE_INFINITY, false, null);
+        RunLog log = new RunLog();
+        assertEquals("", log.summary());
+        log.add(basic, "w1", 0.5, 900, new RunMeter.Delta(1.0, 3, 50, 9000, 1.0, 2.0, 0.5)); // a warm-up: not counted
+        log.add(basic, "1", 0.5, 10, new RunMeter.Delta(1.0, 0, 0, 50, 1.9, 2.0, 0.01));
+        log.add(basic, "2", 0.6, 30, new RunMeter.Delta(1.0, 1, 7, 70, 1.5, 2.0, 0.2));
+        log.add(basic, "3", 0.5, 20, new RunMeter.Delta(1.0, 0, 0, 60, 1.9, 1.95, 0.0));
+        log.add(basic, "4", Double.NaN, -1, new RunMeter.Delta(1.0, 5, 5, 5, 0.1, 2.0, 0.9)); // failed: not counted
+        log.add(child, "1", 0.7, -1, new RunMeter.Delta(1.0, -1, -1, -1, Double.NaN, 1.98, 0.02));
+        assertEquals(List.of("Run conditions (timed runs, whole run; every run in runs.csv):",
+                "  demo      basic                  3 runs: GC in 1 of 3, faults 60 (max 70), others 0.10 (max 0.50) cores,"
+                        + " steal 0.01 (max 0.20) cores, JIT ms 20 (max 30)",
+                "  demo      mpj-express            1 runs: busy 1.98 (max 1.98) cores, steal 0.02 (max 0.02) cores"),
+                log.summary().lines().toList());
+    }
+
+    @Test
     void theBenchWritesEveryRunToRunsCsv(@TempDir Path dir) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = AppBench.run(new String[] {"--app", "jacobi2d", "--set", "n=24", "--set", "iters=4",
@@ -50,6 +71,10 @@ class RunLogTest {
             assertTrue(Double.parseDouble(f[3]) > 0, l);
             assertTrue(Long.parseLong(f[5]) >= 0, "a run in this JVM counts its collections: " + l);
         }
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains(", runs.csv"), out.toString(StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains(", runs.csv"), text);
+        assertTrue(text.contains("\nRun conditions (timed runs, whole run; every run in runs.csv):\n  jacobi2d  basic"
+                + "                  2 runs: GC in "), text);
+        assertTrue(Files.readString(dir.resolve("results.txt")).contains("Run conditions"));
     }
 }

@@ -179,9 +179,9 @@ class SteadyStateTest {
         String table = t.format();
         assertTrue(table.contains("\njacobi3d  splitphase fresh     "), table);
         List<String> csv = t.csv().lines().toList();
-        assertTrue(csv.get(0).endsWith(",classes"), csv.get(0));
-        assertTrue(csv.get(1).startsWith("jacobi3d,basic,") && csv.get(1).endsWith(",steady"), csv.get(1));
-        assertTrue(csv.get(2).startsWith("jacobi3d,basic,") && csv.get(2).endsWith(",fresh"), csv.get(2));
+        assertTrue(csv.get(0).endsWith(",classes,placement"), csv.get(0));
+        assertTrue(csv.get(1).startsWith("jacobi3d,basic,") && csv.get(1).endsWith(",steady,block"), csv.get(1));
+        assertTrue(csv.get(2).startsWith("jacobi3d,basic,") && csv.get(2).endsWith(",fresh,block"), csv.get(2));
         assertTrue(AppBench.header(o, null).contains("\nclasses: both ways (--compare-classes): "), AppBench.header(o, null));
         assertEquals("--compare-classes runs every variant both ways: leave out --fresh-classes",
                 assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(new String[] {

@@ -115,7 +115,7 @@ public final class ThreadsJob {
         final int np = config.np();
         final boolean spin = config.ranksAs() == JobConfig.RanksAs.PLATFORM
                 && np <= Runtime.getRuntime().availableProcessors();
-        final World world = new World(np, new Network(np, config.nodes(), config.latencyNanos(),
+        final World world = new World(np, new Network(np, config.nodes(), config.placement(), config.latencyNanos(),
                 config.bandwidthBytesPerSec()), config.eagerLimitBytes(), config.eagerBudgetBytes(), spin);
         if (config.coresPerNode() > 0) {
             world.gateCores(config.coresPerNode());

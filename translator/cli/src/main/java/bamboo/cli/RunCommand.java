@@ -5,6 +5,7 @@ import bamboo.cli.launch.ShimLauncher;
 import bamboo.cli.launch.TranslatedLauncher;
 import bamboo.cli.launch.UserError;
 import bamboo.cli.launch.Units;
+import bamboo.shim.placement.RankPlacement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +25,9 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "program's classes in its own class loader, so mutable statics are per rank. A single "
                         + ".java file is compiled on the fly against the mpi-shim, like 'java File.java'.",
                 "",
-                "With --nodes K the ranks are placed block-wise on K simulated nodes: a message between "
-                        + "nodes arrives after --latency + bytes / --bandwidth; within a node at memory speed.",
+                "With --nodes K the ranks are placed on K simulated nodes (block-wise unless --placement "
+                        + "says otherwise): a message between nodes arrives after --latency + bytes / --bandwidth; "
+                        + "within a node at memory speed.",
                 "",
                 "With --translated the program is translated (a .java file on the fly; a class name runs its "
                         + "compiled companion X_Bamboo) and runs as --np tasks on --nodes processes of --workers "
@@ -45,6 +47,7 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:",
                 "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
                 "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
+                "  ./bamboo run --np 36 --nodes 4 --placement grid --latency 100us Cannon.java",
                 "  ./bamboo run --translated --device aeron --nodes 2 --workers 2 --np 8 Ring.java",
                 "  ./bamboo run --np 4 --ranks-as virtual --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java"})
 public final class RunCommand implements Callable<Integer> {
@@ -63,6 +66,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--nodes", paramLabel = "K", description = "Simulated nodes; ranks placed block-wise. With --translated --device aeron: the number of runtime processes (JVMs) (default: ${DEFAULT-VALUE}).")
     int nodes = 1;
+
+    @Option(names = "--placement", paramLabel = "P", description = "Which simulated node each rank (with --translated: each task) is on. 'block' (the default): node k holds ranks k*N/K .. (k+1)*N/K-1. 'grid': the ranks as a row-major PxQ grid and the nodes as an RxC grid, the most square shapes (as MPI_Dims_create); each node holds a (P/R)x(Q/C) block, so a 2-D program's neighbours stay together (mpirun --map-by / a rankfile). 'grid:PxQ' gives the rank grid, 'grid:PxQ/RxC' both. Threads device only.")
+    String placement = "block";
 
     @Option(names = "--latency", paramLabel = "TIME", description = "Latency between nodes, e.g. 20us, 1ms (default: ${DEFAULT-VALUE}).")
     String latency = "0";
@@ -139,7 +145,7 @@ public final class RunCommand implements Callable<Integer> {
             return TranslatedLauncher.run(new TranslatedLauncher.Request(np, workers, nodes,
                     Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth), trace, verbose, classPath,
                     target, args, device == Device.aeron, hostfile, collectives), new TranslatedLauncher.Limits(
-                    Units.parseBytes(inboxLimit), Units.parseDurationNanos(taskTimeout)));
+                    Units.parseBytes(inboxLimit), Units.parseDurationNanos(taskTimeout)), placement());
         }
         if (collectives != null) {
             throw new UserError("--collectives needs --translated (untranslated programs use the shim's collectives)");
@@ -153,7 +159,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         return ShimLauncher.run(new ShimLauncher.Request(np, nodes, Units.parseDurationNanos(latency),
                 Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args,
-                device == Device.aeron, hostfile), Units.parseBytes(eagerBudget), coresPerNode == null ? 0 : coresPerNode);
+                device == Device.aeron, hostfile), Units.parseBytes(eagerBudget), coresPerNode == null ? 0 : coresPerNode,
+                placement());
     }
 
     /** The aeron device runs real processes: simulated-network and thread options do not apply. */
@@ -177,6 +184,19 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError("--eager-budget applies to the threads device; with --device aeron back pressure "
                     + "between processes is Aeron's");
         }
+        if (!placement().equals(RankPlacement.BLOCK)) {
+            throw new UserError("--placement places ranks on the simulated nodes of the threads device; with --device "
+                    + "aeron every rank (or runtime process) is its own JVM, placed on hosts by --hostfile");
+        }
+    }
+
+    /** The parsed --placement (checked against --np and --nodes by {@link #validate}). */
+    private RankPlacement placement() {
+        try {
+            return RankPlacement.parse(placement);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--" + e.getMessage());
+        }
     }
 
     private void validate() {
@@ -185,6 +205,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (nodes < 1 || nodes > np) {
             throw new UserError("--nodes must be between 1 and --np " + np + " (got " + nodes + ")");
+        }
+        try {
+            placement().nodeOfEach(np, nodes);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--" + e.getMessage() + " (--np " + np + ", --nodes " + nodes + ")");
         }
         if (coresPerNode != null && coresPerNode < 1) {
             throw new UserError("--cores-per-node must be at least 1 (got " + coresPerNode + ")");

@@ -1,15 +1,19 @@
 package bamboo.shim.device.threads;
 
+import bamboo.shim.placement.RankPlacement;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The simulated interconnect: ranks sit block-wise on nodes; a message between two nodes becomes
+ * The simulated interconnect: ranks sit on nodes as a {@link RankPlacement} says (block-wise unless the
+ * launch chose otherwise); a message between two nodes becomes
  * matchable at {@code max(now, linkFree) + bytes * beta + alpha}, where each ordered node pair is a FIFO
  * link (a message occupies it for its transfer time). Within a node, messages arrive at once.
  */
 public final class Network {
-    private final int ranks;
+    /** The node of each rank, resolved once: one array read per message. */
+    private final int[] nodeOfRank;
     private final int nodes;
+    private final RankPlacement placement;
     private final long alphaNanos;
     private final double nanosPerByte;
     private final boolean active;
@@ -22,7 +26,16 @@ public final class Network {
      * @param bytesPerSecond bandwidth between nodes; infinite for no per-byte cost
      */
     public Network(int ranks, int nodes, long alphaNanos, double bytesPerSecond) {
-        this.ranks = ranks;
+        this(ranks, nodes, RankPlacement.BLOCK, alphaNanos, bytesPerSecond);
+    }
+
+    /**
+     * @param placement which node each rank is on
+     * @throws IllegalArgumentException when the placement does not fit {@code ranks} and {@code nodes}
+     */
+    public Network(int ranks, int nodes, RankPlacement placement, long alphaNanos, double bytesPerSecond) {
+        this.nodeOfRank = placement.nodeOfEach(ranks, nodes);
+        this.placement = placement;
         this.nodes = nodes;
         this.alphaNanos = alphaNanos;
         this.nanosPerByte = Double.isInfinite(bytesPerSecond) ? 0 : 1e9 / bytesPerSecond;
@@ -35,11 +48,17 @@ public final class Network {
 
     /** The node of a rank under block placement: node k holds ranks [k*n/K, (k+1)*n/K). */
     public static int nodeOf(int rank, int ranks, int nodes) {
-        return (int) (((long) rank * nodes) / ranks);
+        return RankPlacement.block(rank, ranks, nodes);
     }
 
+    /** The node of {@code rank} under this network's placement. */
     public int nodeOf(int rank) {
-        return nodeOf(rank, ranks, nodes);
+        return nodeOfRank[rank];
+    }
+
+    /** How ranks are placed on the nodes. */
+    public RankPlacement placement() {
+        return placement;
     }
 
     public int nodes() {

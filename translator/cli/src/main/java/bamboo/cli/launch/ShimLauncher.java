@@ -5,6 +5,7 @@ import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;
 import bamboo.shim.launch.ProcessConfig;
 import bamboo.shim.launch.ProcessJob;
+import bamboo.shim.placement.RankPlacement;
 import java.io.File;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
@@ -40,6 +41,11 @@ public final class ShimLauncher {
     /** {@link #run(Request, long)} with each simulated node limited to {@code coresPerNode} cores (0: no limit;
      *  {@link JobConfig#coresPerNode()}). */
     public static int run(Request r, long eagerBudget, int coresPerNode) {
+        return run(r, eagerBudget, coresPerNode, RankPlacement.BLOCK);
+    }
+
+    /** {@link #run(Request, long, int)} with the ranks placed on the simulated nodes as {@code placement} says. */
+    public static int run(Request r, long eagerBudget, int coresPerNode, RankPlacement placement) {
         List<Path> userPath = classPathEntries(r.classPath());
         String mainClass = r.target();
         List<Path> runPath = new ArrayList<>(userPath);
@@ -57,7 +63,7 @@ public final class ShimLauncher {
         }
         JobConfig config = JobConfig.of(r.np()).withNodes(r.nodes()).withLatencyNanos(r.latencyNanos())
                 .withBandwidth(r.bandwidth()).withVerbose(r.verbose()).withEagerBudget(eagerBudget)
-                .withCoresPerNode(coresPerNode)
+                .withCoresPerNode(coresPerNode).withPlacement(placement)
                 .withRanksAs(r.virtualThreads() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
         JobResult result = ThreadsJob.runMain(config, urls(runPath), mainClass, r.args().toArray(new String[0]));
         report(result, r.verbose());

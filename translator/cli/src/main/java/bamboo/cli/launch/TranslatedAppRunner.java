@@ -135,7 +135,7 @@ public final class TranslatedAppRunner implements Runner {
             return OutputCapture.of(() -> {
                 Graph.Builder graph = TranslatedLauncher.graphOf(loader, mainClass + TranslatedLauncher.ENTRY_SUFFIX,
                         plan.np(), List.of(argv));
-                graph.workers(plan.coresPerNode()).nodes(plan.nodes()).latency(plan.latencyNanos())
+                graph.workers(plan.coresPerNode()).nodes(plan.nodes()).placement(plan.placement()).latency(plan.latencyNanos())
                         .coreGate(handlersGated() && !plan.variant().endsWith(BenchOptions.UNGATED))
                         .bandwidth(Double.isInfinite(plan.bandwidth()) ? 0 : plan.bandwidth()).build().run();
             });

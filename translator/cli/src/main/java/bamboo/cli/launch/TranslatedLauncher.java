@@ -4,6 +4,7 @@ import bamboo.runtime.Graph;
 import bamboo.runtime.GraphDeadlock;
 import bamboo.runtime.GraphFailure;
 import bamboo.runtime.GraphTimeout;
+import bamboo.shim.placement.RankPlacement;
 import bamboo.translator.GeneratedSource;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
@@ -69,6 +70,11 @@ public final class TranslatedLauncher {
      * 4 a task stuck past the task timeout).
      */
     public static int run(Request r, Limits limits) {
+        return run(r, limits, RankPlacement.BLOCK);
+    }
+
+    /** {@link #run(Request, Limits)} with the tasks placed on the processes as {@code placement} says. */
+    public static int run(Request r, Limits limits, RankPlacement placement) {
         List<Path> userPath = ShimLauncher.classPathEntries(r.classPath());
         List<Path> runPath = new ArrayList<>(userPath);
         String entry;
@@ -90,7 +96,7 @@ public final class TranslatedLauncher {
         try (URLClassLoader loader = new URLClassLoader(ShimLauncher.urls(runPath),
                 TranslatedLauncher.class.getClassLoader())) {
             Graph.Builder builder = graphOf(loader, entry, r);
-            builder.workers(r.workers()).nodes(r.nodes()).latency(r.latencyNanos())
+            builder.workers(r.workers()).nodes(r.nodes()).placement(placement).latency(r.latencyNanos())
                     .bandwidth(Double.isInfinite(r.bandwidth()) ? 0 : r.bandwidth()) // the runtime's 0 = unlimited
                     .inboxLimit(limits.inboxLimit()).taskTimeout(Duration.ofNanos(limits.taskTimeoutNanos()));
             if (r.trace() != null) {
