@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Every run of a benchmark, warm-ups included, with what else happened during it ({@link RunMeter}):
@@ -55,31 +57,30 @@ final class RunLog {
             if (known > 0) {
                 parts.add("GC in " + runs.stream().filter(t -> t.meter().gcCount() > 0).count() + " of " + known);
             }
-            longs(runs.stream().mapToLong(t -> t.meter().faults()).filter(v -> v >= 0).sorted().toArray(), "faults",
-                    parts);
-            cores(runs.stream().mapToDouble(t -> t.meter().otherCores()).filter(v -> !Double.isNaN(v)).sorted()
-                    .toArray(), "others", parts);
+            longs(runs, t -> t.meter().faults(), "faults", parts);
+            cores(runs, t -> t.meter().otherCores(), "others", parts);
             if (runs.stream().allMatch(t -> Double.isNaN(t.meter().otherCores()))) {
-                cores(runs.stream().mapToDouble(t -> t.meter().busyCores()).filter(v -> !Double.isNaN(v)).sorted()
-                        .toArray(), "busy", parts);
+                cores(runs, t -> t.meter().busyCores(), "busy", parts); // others unknown: this machine's total
             }
-            cores(runs.stream().mapToDouble(t -> t.meter().stealCores()).filter(v -> !Double.isNaN(v)).sorted()
-                    .toArray(), "steal", parts);
-            longs(runs.stream().mapToLong(Timed::jitMillis).filter(v -> v >= 0).sorted().toArray(), "JIT ms", parts);
+            cores(runs, t -> t.meter().stealCores(), "steal", parts);
+            longs(runs, Timed::jitMillis, "JIT ms", parts);
             sb.append("  ").append(e.getKey()).append(' ').append(runs.size()).append(" runs")
                     .append(parts.isEmpty() ? "" : ": " + String.join(", ", parts)).append('\n');
         }
         return sb.toString();
     }
 
-    /** "name median (max N)" of sorted values, if any. */
-    private static void longs(long[] sorted, String name, List<String> parts) {
+    /** "name median (max N)" of the runs' known values (negative: unknown), if any. */
+    private static void longs(List<Timed> runs, ToLongFunction<Timed> figure, String name, List<String> parts) {
+        long[] sorted = runs.stream().mapToLong(figure).filter(v -> v >= 0).sorted().toArray();
         if (sorted.length > 0) {
             parts.add(name + " " + sorted[(sorted.length - 1) / 2] + " (max " + sorted[sorted.length - 1] + ")");
         }
     }
 
-    private static void cores(double[] sorted, String name, List<String> parts) {
+    /** "name median (max N) cores" of the runs' known values (NaN: unknown), if any. */
+    private static void cores(List<Timed> runs, ToDoubleFunction<Timed> figure, String name, List<String> parts) {
+        double[] sorted = runs.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).sorted().toArray();
         if (sorted.length > 0) {
             parts.add(String.format(Locale.ROOT, "%s %.2f (max %.2f) cores", name, sorted[(sorted.length - 1) / 2],
                     sorted[sorted.length - 1]));
