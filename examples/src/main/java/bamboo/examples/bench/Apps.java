@@ -12,24 +12,29 @@ public final class Apps {
 
     /** Every registered application. */
     public static List<AppSpec> all() {
+        // Latency and bandwidth put communication at 20-50% of basic's time (BRIEF section 5) on the machine
+        // of session 10 (compute 2-3x faster than before): jacobi3d, Cannon and CG had drifted to 54-62%, where
+        // T >= T_comm caps the hidden share below 80% whatever the runtime does; recalibrated to 35-37%
+        // (docs/benchmarks.md, "Defaults").
         return List.of(
                 new AppSpec("jacobi3d", "bamboo.examples.jacobi3d",
                         args("n", "128", "iters", "120", "errEvery", "10"),
                         args("n", "80", "iters", "50", "errEvery", "10"),
                         a -> bamboo.examples.jacobi3d.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "iters"), AppSpec.intArg(a, "errEvery")),
-                        500_000, 100e6, 2, false, null),
+                        250_000, 200e6, 2, false, null),
                 new AppSpec("jacobi2d", "bamboo.examples.jacobi2d",
                         args("n", "1536", "iters", "200", "resEvery", "10"),
                         args("n", "768", "iters", "80", "resEvery", "10"),
                         a -> bamboo.examples.jacobi2d.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "iters"), AppSpec.intArg(a, "resEvery")),
                         500_000, 20e6, 2, false, null),
+                // n=1152 (864 before session 10): a basic run of ~0.45 s and 144x144 blocks per task at k=16
                 new AppSpec("cannon", "bamboo.examples.cannon",
-                        args("n", "864"),
+                        args("n", "1152"),
                         args("n", "288"),
                         a -> bamboo.examples.cannon.Kernel.sequential(AppSpec.intArg(a, "n")),
-                        100_000, 35e6, 4, true, List.of(4, 9, 16), RankPlacement.GRID),
+                        100_000, 50e6, 4, true, List.of(4, 9, 16), RankPlacement.GRID),
                 // n=1152: a basic run of about half a second on the idle machine (at 576 it lasted 0.1 s,
                 // too short to measure); 60MB/s puts communication near a third of it (docs/benchmarks.md)
                 new AppSpec("summa", "bamboo.examples.summa",
@@ -41,7 +46,7 @@ public final class Apps {
                         args("n", "400000", "band", "4", "extra", "2", "shift", "0.02"),
                         args("n", "60000", "band", "4", "extra", "2", "shift", "0.05"),
                         a -> null, // verified against its known solution, no reference to compute
-                        500_000, 200e6, 2, false, null),
+                        200_000, 600e6, 2, false, null),
                 new AppSpec("halo26", "bamboo.examples.halo26",
                         args("n", "128", "steps", "60"),
                         args("n", "80", "steps", "30"),

@@ -42,10 +42,10 @@ public final class DemoCommand implements Callable<Integer> {
 
     // Under load compute slows down and the simulated interconnect does not, so communication shrinks to
     // noise; a slower interconnect brings it back to its share of an idle machine (docs/benchmarks.md).
-    @Option(names = "--latency", paramLabel = "TIME", description = "Latency between the simulated nodes, e.g. 2ms (default: the benchmark's for jacobi3d, 500us).")
+    @Option(names = "--latency", paramLabel = "TIME", description = "Latency between the simulated nodes, e.g. 2ms (default: the benchmark's for jacobi3d, 250us).")
     String latency;
 
-    @Option(names = "--bandwidth", paramLabel = "RATE", description = "Bandwidth between the simulated nodes, e.g. 25MB/s (default: the benchmark's for jacobi3d, 100MB/s).")
+    @Option(names = "--bandwidth", paramLabel = "RATE", description = "Bandwidth between the simulated nodes, e.g. 25MB/s (default: the benchmark's for jacobi3d, 200MB/s).")
     String bandwidth;
 
     @Override
