@@ -40,6 +40,62 @@ public final class TaskComm {
     public static final int MAX_CONTEXT = 16383;
     private static final int TAG_BITS = 16;
 
+    /**
+     * The system property that, set to true, makes {@link #newBufferLike} allocate through
+     * {@code java.lang.reflect.Array.newInstance} as the inlined collectives did until session 10, so that one
+     * build can compare the two; read once, when this class is initialised.
+     */
+    public static final String REFLECTIVE_BUFFERS_PROPERTY = "bamboo.reflectiveBuffers";
+    private static final boolean REFLECTIVE_BUFFERS = Boolean.getBoolean(REFLECTIVE_BUFFERS_PROPERTY);
+
+    /**
+     * A new array of {@code like}'s element type with {@code length} elements: the scratch buffers of the
+     * collectives the translator inlines into a task's {@code execute()} (Reduce, Allreduce, Scan, ...).
+     *
+     * <p>Why not {@code Array.newInstance(like.getClass().getComponentType(), length)}, as those bodies did:
+     * C2 inlines it into the translated {@code execute()} with a class check per call site, and a site that
+     * sees a second element type (jacobi3d: the {@code double} Allreduces of every tenth sweep, then the
+     * {@code long} checksum at the end of the run) fails that check at its first call after the compile,
+     * throws the whole compiled {@code execute()} away and has it compiled again: 100-140 ms of C2 on one of
+     * the two cores inside a timed run, measured (session 10). Here each element type is its own branch of
+     * one shared method, whose profile every call site fills.
+     *
+     * @throws IllegalArgumentException when {@code like} is not an array
+     */
+    public static Object newBufferLike(Object like, int length) {
+        final Class<?> c = like.getClass();
+        if (REFLECTIVE_BUFFERS) {
+            return reflective(c, length);
+        }
+        if (c == double[].class) {
+            return new double[length];
+        } else if (c == long[].class) {
+            return new long[length];
+        } else if (c == int[].class) {
+            return new int[length];
+        } else if (c == float[].class) {
+            return new float[length];
+        } else if (c == byte[].class) {
+            return new byte[length];
+        } else if (c == short[].class) {
+            return new short[length];
+        } else if (c == char[].class) {
+            return new char[length];
+        } else if (c == boolean[].class) {
+            return new boolean[length];
+        }
+        return reflective(c, length);
+    }
+
+    private static Object reflective(Class<?> c, int length) {
+        final Class<?> element = c.getComponentType();
+        if (element == null) {
+            throw new IllegalArgumentException("TaskComm.newBufferLike: a message buffer must be an array, got "
+                    + c.getName());
+        }
+        return java.lang.reflect.Array.newInstance(element, length);
+    }
+
     /** Per-task context counter, shared by every communicator of the task, and the communicators by
      *  context (to translate the status of a message back to the communicator it travelled on). */
     private static final class Contexts {

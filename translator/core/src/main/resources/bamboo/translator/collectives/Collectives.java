@@ -99,7 +99,7 @@ final class Collectives {
             }
             if (v + m < size) {
                 Object child = spare != null ? spare
-                        : java.lang.reflect.Array.newInstance(sendbuf.getClass().getComponentType(), count * per);
+                        : bamboo.runtime.comm.TaskComm.newBufferLike(sendbuf, count * per);
                 comm.Recv(child, 0, count, datatype, (v + m + treeRoot) % size, TAG_REDUCE);
                 op.Call(acc, accOffset, child, 0, count, datatype);
                 spare = acc == sendbuf ? null : acc;
@@ -130,7 +130,7 @@ final class Collectives {
         if (size > 1) {
             int p = Integer.highestOneBit(size);
             int rem = size - p;
-            Object tmp = java.lang.reflect.Array.newInstance(recvbuf.getClass().getComponentType(), count * per);
+            Object tmp = bamboo.runtime.comm.TaskComm.newBufferLike(recvbuf, count * per);
             int v;
             if (rank >= 2 * rem) {
                 v = rank - rem;
@@ -407,7 +407,7 @@ final class Collectives {
         if (sendbuf != recvbuf || sendoffset != recvoffset) {
             System.arraycopy(sendbuf, sendoffset * per, recvbuf, recvoffset * per, count * per);
         }
-        Object tmp = java.lang.reflect.Array.newInstance(recvbuf.getClass().getComponentType(), count * per);
+        Object tmp = bamboo.runtime.comm.TaskComm.newBufferLike(recvbuf, count * per);
         for (int k = 1; k < size; k <<= 1) {
             if (rank + k < size && rank - k >= 0) {
                 comm.Sendrecv(recvbuf, recvoffset, count, datatype, rank + k, TAG_SCAN,
@@ -437,7 +437,7 @@ final class Collectives {
             }
             total += recvcounts[i];
         }
-        Object all = java.lang.reflect.Array.newInstance(sendbuf.getClass().getComponentType(), total * per);
+        Object all = bamboo.runtime.comm.TaskComm.newBufferLike(sendbuf, total * per);
         comm.Allreduce(sendbuf, sendoffset, all, 0, total, datatype, op);
         System.arraycopy(all, mine * per, recvbuf, recvoffset * per, recvcounts[rank] * per);
     }

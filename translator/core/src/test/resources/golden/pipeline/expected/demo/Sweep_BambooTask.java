@@ -221,7 +221,7 @@ public final class Sweep_BambooTask extends bamboo.runtime.Task {
                     }
                     c1_p = Integer.highestOneBit(c1_size);
                     c1_rem = c1_size - c1_p;
-                    c1_tmp = java.lang.reflect.Array.newInstance(c1_recvbuf.getClass().getComponentType(), c1_count * c1_per);
+                    c1_tmp = bamboo.runtime.comm.TaskComm.newBufferLike(c1_recvbuf, c1_count * c1_per);
                     if (!(c1_rank >= 2 * c1_rem)) {
                         pc = 8;
                         continue bambooLoop;

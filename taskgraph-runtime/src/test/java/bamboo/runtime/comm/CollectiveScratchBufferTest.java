@@ -1,0 +1,52 @@
+package bamboo.runtime.comm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Regression (session 10, zero14): the collectives the translator inlines into a task's {@code execute()}
+ * made their scratch buffers with {@code Array.newInstance(buf.getClass().getComponentType(), n)}; C2
+ * compiled that into {@code execute()} with a class check, and jacobi3d's checksum Allreduce ({@code long})
+ * after the {@code double} ones failed it, so the whole compiled {@code execute()} was thrown away and
+ * compiled again inside a timed run. {@link TaskComm#newBufferLike} allocates without reflection; it must
+ * still give every buffer type the collectives accept the same array the reflective call gave.
+ */
+class CollectiveScratchBufferTest {
+
+    @Test
+    void everyPrimitiveBufferGetsAnArrayOfItsOwnTypeAndLength() {
+        Object[] likes = {new double[3], new long[3], new int[3], new float[3], new byte[3], new short[3],
+                new char[3], new boolean[3]};
+        for (Object like : likes) {
+            Object made = TaskComm.newBufferLike(like, 7);
+            assertSame(like.getClass(), made.getClass(), "element type of the buffer made like " + like.getClass());
+            assertEquals(7, java.lang.reflect.Array.getLength(made));
+        }
+    }
+
+    @Test
+    void objectBuffersKeepTheirElementType() {
+        Object made = TaskComm.newBufferLike(new String[1], 4);
+        assertSame(String[].class, made.getClass());
+        assertEquals(4, ((String[]) made).length);
+        Object nested = TaskComm.newBufferLike(new double[2][2], 3);
+        assertSame(double[][].class, nested.getClass());
+    }
+
+    @Test
+    void aZeroLengthBufferIsFine() {
+        assertEquals(0, ((double[]) TaskComm.newBufferLike(new double[5], 0)).length);
+    }
+
+    @Test
+    void aBufferThatIsNoArrayGetsAClearMessage() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TaskComm.newBufferLike("not an array", 2));
+        assertTrue(e.getMessage().contains("must be an array") && e.getMessage().contains("java.lang.String"),
+                e.getMessage());
+    }
+}
