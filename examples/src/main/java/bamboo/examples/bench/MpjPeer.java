@@ -224,6 +224,7 @@ public final class MpjPeer implements Runner {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions());
+        cmd.addAll(shimProperties(ManagementFactory.getRuntimeMXBean().getInputArguments()));
         cmd.add("-cp");
         cmd.add(shimClasses + java.io.File.pathSeparator + examples);
         cmd.add(MicroChild.class.getName());
@@ -370,6 +371,20 @@ public final class MpjPeer implements Runner {
      */
     static List<String> jvmOptions() {
         return jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    /**
+     * This JVM's {@code -Dbamboo.shim.*} settings (e.g. {@code BAMBOO_JAVA_OPTS=-Dbamboo.shim.spinMaxUs=20}),
+     * passed to our side's child JVM only, so an A/B of a shim switch reaches the shim that is measured.
+     */
+    static List<String> shimProperties(List<String> ours) {
+        List<String> out = new ArrayList<>();
+        for (String a : ours) {
+            if (a.startsWith("-Dbamboo.shim.")) {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     static List<String> jvmOptions(List<String> ours) {

@@ -74,6 +74,9 @@ class BetweenRunsTest {
         assertEquals(List.of("-XX:+UseParallelGC", "-Xms2g", "-Xmx2g", "-Xss4m"), MpjPeer.jvmOptions(List.of(
                 "-XX:+UseParallelGC", "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dbamboo.home=/x", "-Xlog:gc",
                 "-Xss4m")));
+        assertEquals(List.of("-Dbamboo.shim.spinMaxUs=20"), MpjPeer.shimProperties(List.of("-Xmx2g",
+                "-Dbamboo.home=/x", "-Dbamboo.shim.spinMaxUs=20", "-Dbamboo.settle=false")),
+                "our child gets the shim's switches (an A/B reaches the shim measured), nothing else");
         List<String> none = MpjPeer.jvmOptions(List.of("-XX:+AlwaysPreTouch"));
         assertEquals(1, none.size());
         assertTrue(none.get(0).matches("-Xmx\\d+m"), none.toString());

@@ -17,9 +17,18 @@ import mpi.Status;
  * and the machinery its threads use to wait. Several threads of a rank may use it at once.
  */
 public final class Endpoint {
-    /** The longest a waiter busy-waits before parking when every rank can have its own core (measured:
-     *  20 µs beat 50 µs on a loaded machine, in latency and in CPU time burnt; see docs/mpi-shim.md). */
-    static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
+    /** The system property that sets {@link #MAX_SPIN_NANOS}, in microseconds. */
+    static final String SPIN_MAX_PROPERTY = "bamboo.shim.spinMaxUs";
+    /** {@link #MAX_SPIN_NANOS} in microseconds when {@link #SPIN_MAX_PROPERTY} is not set. */
+    static final long DEFAULT_SPIN_MAX_MICROS = 1000;
+
+    /** The longest a waiter busy-waits before parking when every rank can have its own core: 1 ms by
+     *  default, {@value #SPIN_MAX_PROPERTY} (µs) to change it. Session 3 chose 20 µs on a machine loaded
+     *  20-40 deep; on an idle one, a parked rank's wake-up (an idle vCPU woken by an IPI: ~40 µs median,
+     *  hundreds at the tail) sat on the critical path of every bulk-synchronous step, while the waits
+     *  themselves, spun, last ~60 µs (halo26 on 2 ranks); see docs/session10/mpj14.md. */
+    static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(
+            spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
     /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
     static final long MIN_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
     /** Virtual threads: a few yields give the peer a chance before we park (a virtual thread's yield
@@ -897,11 +906,36 @@ public final class Endpoint {
         return false;
     }
 
+    /**
+     * The spin cap in µs for the property's value {@code set} (null: the default); a value that is not a
+     * number from 1 to 1,000,000 is reported in one line on stderr and the default used (a class
+     * initializer must not throw: the user would get a stack trace instead of a sentence).
+     */
+    static long spinMaxMicros(String set) {
+        if (set == null) {
+            return DEFAULT_SPIN_MAX_MICROS;
+        }
+        try {
+            final long us = Long.parseLong(set.trim());
+            if (us >= 1 && us <= 1_000_000) {
+                return us;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        System.err.println("bamboo: -D" + SPIN_MAX_PROPERTY + "=" + set
+                + ": expected microseconds from 1 to 1000000; using " + DEFAULT_SPIN_MAX_MICROS);
+        return DEFAULT_SPIN_MAX_MICROS;
+    }
+
     /** Adapts the spin budget to a wait that took {@code waited} ns (see {@link #spinNanos}). */
     private void adapt(long waited) {
-        final long s = spinNanos;
-        spinNanos = waited <= MAX_SPIN_NANOS ? Math.min(MAX_SPIN_NANOS, Math.max(s, 2 * waited))
-                : Math.max(MIN_SPIN_NANOS, s / 2);
+        spinNanos = nextSpin(spinNanos, waited, MAX_SPIN_NANOS);
+    }
+
+    /** The spin budget after a wait of {@code waited} ns, from budget {@code s}, capped at {@code max}. */
+    static long nextSpin(long s, long waited, long max) {
+        return waited <= max ? Math.min(max, Math.max(s, 2 * waited)) : Math.max(MIN_SPIN_NANOS, s / 2);
     }
 
     /** An operation of this rank has completed: counts it as progress and wakes the rank's waiters. */
