@@ -37,8 +37,10 @@ public final class BenchOptions {
     /** The default of {@link #warmupRuns} in steady state: the translated state machine and the runtime's
      *  hot paths reach C2 only after some hundred sweeps (a 120-sweep run at k=1 counts about a third of
      *  C2's threshold), and the JIT's time per run measured near zero only from the third run of a row on
-     *  (docs/benchmarks.md, "Steady state: how many warm-up runs"). */
-    static final int STEADY_WARMUPS = 3;
+     *  (docs/benchmarks.md, "Steady state: how many warm-up runs"); 5 since session 10: on the faster
+     *  machine the translated execute() at k=1 still reached C2 in timed runs 1 and 2 after 3 warm-ups
+     *  (100+ ms of JIT in each, runs 30% slower than the rest), so 3 left the steady state unreached. */
+    static final int STEADY_WARMUPS = 5;
     List<AppSpec> apps = Apps.all();
     List<String> variants = VARIANTS;
     List<Integer> ks;
@@ -149,7 +151,7 @@ public final class BenchOptions {
                 "  --repeat N          timed runs per variant after its warm-up runs; the",
                 "                      median is reported (default 5, quick 3)",
                 "  --warmup-runs N     uncounted runs per variant before its timed runs",
-                "                      (default 3; 1 with --fresh-classes)",
+                "                      (default 5; 1 with --fresh-classes)",
                 "  --fresh-classes     every run loads and JIT-compiles its own copy of the",
                 "                      program (the JIT's work then falls inside the timed",
                 "                      runs); default: steady state, see below",
