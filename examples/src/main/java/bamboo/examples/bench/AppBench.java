@@ -112,9 +112,40 @@ public final class AppBench {
         }
     }
 
-    /** {@code --targets-from}: the targets of an earlier run's results.csv; nothing runs, nothing is written. */
-    private static int judgeEarlier(Path given, PrintStream out, PrintStream err) {
-        Path csv = Files.isDirectory(given) ? given.resolve("results.csv") : given; // the --out folder will do
+    /** {@code --targets-from}: the targets of earlier runs' results.csv, several pooled
+     *  ({@link PooledPasses}); nothing runs, nothing is written. */
+    private static int judgeEarlier(List<Path> given, PrintStream out, PrintStream err) {
+        List<String> names = new ArrayList<>();
+        List<ResultTable> passes = new ArrayList<>();
+        for (Path g : given) {
+            Path csv = Files.isDirectory(g) ? g.resolve("results.csv") : g; // the --out folder will do
+            ResultTable table = readEarlier(csv, err);
+            if (table == null) {
+                return 2;
+            }
+            names.add(csv.toString());
+            passes.add(table);
+        }
+        if (passes.size() == 1) {
+            out.println("Judged from " + names.get(0) + " (" + passes.get(0).rows().size() + " rows; nothing was run)");
+            out.print(new TargetTable(TargetVerdicts.judge(passes.get(0))).format());
+            return 0;
+        }
+        ResultTable pooled;
+        try {
+            pooled = PooledPasses.pool(names, passes);
+        } catch (IllegalArgumentException e) {
+            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
+            return 2;
+        }
+        out.println("Judged from " + passes.size() + " passes pooled (" + String.join(", ", names) + "; "
+                + pooled.rows().size() + " rows, each row's repeats in pass order; nothing was run)");
+        out.print(new TargetTable(TargetVerdicts.judge(pooled)).format());
+        return 0;
+    }
+
+    /** One earlier results.csv, or null after saying on {@code err} why it cannot be judged. */
+    private static ResultTable readEarlier(Path csv, PrintStream err) {
         String text;
         try {
             text = Files.readString(csv, StandardCharsets.UTF_8);
@@ -123,18 +154,14 @@ public final class AppBench {
                     : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
                     : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
             err.println("bench: " + BenchOptions.TARGETS_FROM + " " + csv + ": cannot read it (" + why + ")");
-            return 2;
+            return null;
         }
-        ResultTable table;
         try {
-            table = ResultsCsv.read(csv.toString(), text);
+            return ResultsCsv.read(csv.toString(), text);
         } catch (IllegalArgumentException e) {
             err.println("bench: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
-            return 2;
+            return null;
         }
-        out.println("Judged from " + csv + " (" + table.rows().size() + " rows; nothing was run)");
-        out.print(new TargetTable(TargetVerdicts.judge(table)).format());
-        return 0;
     }
 
     /** Builds the plans, runs them interleaved (repeat by repeat) and returns the rows. */

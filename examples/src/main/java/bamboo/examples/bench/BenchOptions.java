@@ -55,8 +55,9 @@ public final class BenchOptions {
     /** {@code --placement}, or null: each application's own ({@link AppSpec#placement}). */
     RankPlacement placement;
     Path out = Path.of("bench-results");
-    /** A results.csv to judge the targets of, instead of running anything; null for a run. */
-    Path targetsFrom;
+    /** The results.csv files (or --out folders) to judge the targets of, pooled, instead of running anything;
+     *  null for a run. */
+    List<Path> targetsFrom;
     /** False with {@code --no-targets}: no targets section, no targets.csv (the demo prints its own figure). */
     boolean targets = true;
     /** The option that judges an earlier run's results.csv. */
@@ -89,7 +90,7 @@ public final class BenchOptions {
                 case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
                 case "--placement" -> o.placement = placement(value(args, ++i, a));
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
-                case TARGETS_FROM -> o.targetsFrom = Path.of(value(args, ++i, a));
+                case TARGETS_FROM -> o.targetsFrom = paths(a, value(args, ++i, a));
                 case "--no-targets" -> o.targets = false;
                 case "--set" -> {
                     String kv = value(args, ++i, a);
@@ -177,7 +178,11 @@ public final class BenchOptions {
                 "  --out DIR           where results.csv, results.txt and speedup.png go",
                 "                      (default bench-results; checked before anything runs)",
                 "  --targets-from CSV  run nothing: judge the targets (below) of a results.csv",
-                "                      written earlier (or of an --out folder's), on stdout",
+                "                      written earlier (or of an --out folder's), on stdout;",
+                "                      several, comma-separated (passes of the same rows):",
+                "                      judged as one, each row's repeats pooled in pass order,",
+                "                      so the interval sees how much one JVM differs from the",
+                "                      next (a pass runs all its repeats in one JVM)",
                 "  --no-targets        leave out the targets section and targets.csv",
                 "  -h, --help          this text",
                 "",
@@ -277,6 +282,18 @@ public final class BenchOptions {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return args[i];
+    }
+
+    /** {@code --targets-from A,B}: one path per comma; an empty one ({@code A,,B}) is a mistake to report. */
+    private static List<Path> paths(String option, String list) {
+        List<Path> out = new ArrayList<>();
+        for (String p : list.split(",", -1)) {
+            if (p.isBlank()) {
+                throw new IllegalArgumentException(option + " '" + list + "': an empty path in the list");
+            }
+            out.add(Path.of(p.strip()));
+        }
+        return out;
     }
 
     private static RankPlacement placement(String spec) {

@@ -110,6 +110,56 @@ class ResultsCsvTest {
                 err.toString(StandardCharsets.UTF_8));
     }
 
+    @Test
+    void targetsFromSeveralPassesPoolsEachRowsRepeatsInPassOrder(@TempDir Path dir) throws Exception {
+        // Two passes (two JVMs): bamboo fast in the first, slow in the second. Alone, each pass's interval
+        // sits on one side of the bound; pooled, the verdict must see both JVMs.
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(a, new ResultTable(List.of(row("basic", 0, 1e8, false, 1.0, 1.0, 1.0),
+                row("bamboo", 2, 1e8, false, 0.62, 0.62, 0.62),
+                row("nocomm", 0, Double.POSITIVE_INFINITY, false, 0.6, 0.6, 0.6))).csv());
+        Files.writeString(b, new ResultTable(List.of(row("basic", 0, 1e8, false, 1.0, 1.0, 1.0),
+                row("bamboo", 2, 1e8, false, 0.72, 0.72, 0.72),
+                row("nocomm", 0, Double.POSITIVE_INFINITY, false, 0.6, 0.6, 0.6))).csv());
+        ResultTable pooled = PooledPasses.pool(List.of("a", "b"), List.of(ResultsCsv.read("a", Files.readString(a)),
+                ResultsCsv.read("b", Files.readString(b))));
+        assertEquals(List.of(0.62, 0.62, 0.62, 0.72, 0.72, 0.72), pooled.row("jacobi3d", "bamboo").times());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, AppBench.run(new String[] {"--targets-from", a + "," + b}, print(out), print(err), null),
+                err.toString(StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("Judged from 2 passes pooled (" + a + ", " + b + "; 3 rows, each row's repeats in"
+                + " pass order; nothing was run)\n"), text);
+        String hidden = text.lines().filter(l -> l.contains("jacobi3d  hidden")).findFirst().orElseThrow();
+        assertTrue(hidden.contains("UNDECIDED") && hidden.contains("6 repeats"), hidden); // 95% and 70% pooled
+        out.reset();
+        AppBench.run(new String[] {"--targets-from", a.toString()}, print(out), print(err), null);
+        assertTrue(out.toString(StandardCharsets.UTF_8).lines().anyMatch(l -> l.contains("jacobi3d  hidden")
+                && l.contains(" MET ")), "the first pass alone: " + out);
+    }
+
+    @Test
+    void targetsFromPassesWithDifferentRowsIsOneLineNamingTheRow(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(a, new ResultTable(List.of(row("basic", 0, 1e8, false, 1.0),
+                row("bamboo", 2, 1e8, false, 0.7))).csv());
+        Files.writeString(b, new ResultTable(List.of(row("basic", 0, 1e8, false, 1.0),
+                row("bamboo", 4, 1e8, false, 0.7))).csv());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(2, AppBench.run(new String[] {"--targets-from", a + "," + b}, print(new ByteArrayOutputStream()),
+                print(err), null));
+        assertEquals("bench: --targets-from " + b + ": row 'jacobi3d bamboo k=4' is not in " + a
+                + " (the passes pooled must have the same rows)\n", err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        assertEquals(2, AppBench.run(new String[] {"--targets-from", a + ",," + b}, print(new ByteArrayOutputStream()),
+                print(err), null));
+        assertEquals("bench: --targets-from '" + a + ",," + b + "': an empty path in the list\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+
     private static PrintStream print(ByteArrayOutputStream b) {
         return new PrintStream(b, true, StandardCharsets.UTF_8);
     }
