@@ -26,7 +26,7 @@ public final class Endpoint {
      *  default, {@value #SPIN_MAX_PROPERTY} (µs) to change it. Session 3 chose 20 µs on a machine loaded
      *  20-40 deep; on an idle one, a parked rank's wake-up (an idle vCPU woken by an IPI: ~40 µs median,
      *  hundreds at the tail) sat on the critical path of every bulk-synchronous step, while the waits
-     *  themselves, spun, last ~60 µs (halo26 on 2 ranks); see docs/session10/mpj14.md. */
+     *  themselves, spun, last ~60 µs (halo26 on 2 ranks); see docs/benchmarks.md, "Session 10 (mpj14)". */
     static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(
             spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
     /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
