@@ -65,7 +65,7 @@ class PlacementBenchTest {
     @Test
     void theHeaderNamesEachApplicationsPlacement() {
         String header = AppBench.header(BenchOptions.parse(new String[] {"--app", "cannon,jacobi3d"}), null);
-        assertTrue(header.contains("\ncannon: {n=1152, warmup=true}; 4 nodes x 1 cores; placement grid; "), header);
+        assertTrue(header.contains("\ncannon: {n=1152, warmup=true}; 4 nodes x 1 cores; placement block; "), header);
         assertTrue(header.contains("\njacobi3d: {n=128, iters=120, errEvery=10, warmup=true}; 2 nodes x 1 cores; "
                 + "placement block; "), header);
         String forced = AppBench.header(BenchOptions.parse(new String[] {"--app", "cannon", "--placement",
