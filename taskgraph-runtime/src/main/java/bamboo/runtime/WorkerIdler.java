@@ -33,20 +33,21 @@ final class WorkerIdler implements IdleStrategy {
     static final String GATED_YIELDS_PROPERTY = "bamboo.gatedYields";
     /**
      * The system property that caps, in microseconds, how long an idle worker of a process with other
-     * processes (a translated rank: it has a {@link Handler}) keeps spinning after its {@code maxSpins}
-     * spins: {@value #DEFAULT_SPIN_MAX_MICROS} by default, the cap of an untranslated rank waiting in the
-     * shim ({@code bamboo.shim.spinMaxUs}); 0 turns the extra spin off (only the {@code maxSpins} spins, as
-     * until session 10), so that one build can compare the two. Read once, at class initialisation.
+     * processes (a translated rank: it has a {@link Handler}) may keep spinning after its {@code maxSpins}
+     * spins, with an adaptive budget ({@link #nextSpin}, the rule of an untranslated rank waiting in the
+     * shim, whose cap is {@code bamboo.shim.spinMaxUs}, 1 ms). Off (0) by default: the timed spin cut the
+     * cost of a short wait in a micro-benchmark (2 ranks, 50 µs of skew before each {@code Allreduce}:
+     * 153-155 µs per iteration with {@code 1000}, as {@code basic}, against 165-180 without), but across
+     * JVMs it made CG's zero-cost ratio worse, not better (session 11, coll16: 1.074x against 0.996x, the
+     * median of 7 and 8 interleaved JVMs per arm; docs/session11/coll16.md). Read once, at class
+     * initialisation; {@code -Dbamboo.workerSpinMaxUs=1000} turns it on.
      */
     static final String SPIN_MAX_PROPERTY = "bamboo.workerSpinMaxUs";
     /** {@link #MAX_SPIN_NANOS} in microseconds when {@link #SPIN_MAX_PROPERTY} is not set. */
-    static final long DEFAULT_SPIN_MAX_MICROS = 1000;
+    static final long DEFAULT_SPIN_MAX_MICROS = 0;
     /**
      * The longest an idle worker with a handler spins before it parks, when its recent idle periods were
-     * that short (an adaptive budget, the shim's rule: {@link #nextSpin}). Regression (session 11, coll16):
-     * the worker spun 200 times (about 11 µs) and then parked, while since session 10 an untranslated rank
-     * spins up to 1 ms; on CG at zero latency every {@code Allreduce} and halo wait of {@code bamboo} then
-     * cost a thread wake-up (tens to hundreds of µs on this VM) that {@code basic} did not pay.
+     * that short ({@link #SPIN_MAX_PROPERTY}; 0, the default: only the {@code maxSpins} spins, about 11 µs).
      */
     static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(
             spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));

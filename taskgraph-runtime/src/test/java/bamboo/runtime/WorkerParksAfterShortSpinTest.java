@@ -16,9 +16,11 @@ import org.junit.jupiter.api.Timeout;
  * Every wait of a few tens of µs, such as each {@code Allreduce} of CG where one rank arrives a little
  * later than the other, then cost {@code bamboo} a thread wake-up that {@code basic} did not pay
  * (measured: 2 ranks, 50 µs of skew before each Allreduce, 165-180 µs per iteration against basic's
- * 153-155; with the timed spin 153-155). A worker with a handler now spins, after its spins, for an
+ * 153-155; with the timed spin 153-155). A worker with a handler can now spin, after its spins, for an
  * adaptive budget: twice its recent idle periods that were shorter than the cap, halved after a longer
- * one, as the shim's waiters do.
+ * one, as the shim's waiters do. Off by default ({@code -Dbamboo.workerSpinMaxUs=1000} turns it on):
+ * across JVMs it made CG's zero-cost ratio worse (docs/session11/coll16.md); these tests pin the
+ * mechanism and the switch.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class WorkerParksAfterShortSpinTest {
@@ -85,6 +87,8 @@ class WorkerParksAfterShortSpinTest {
     @Test
     void theCapPropertyIsParsedWithAClearMessage() {
         assertEquals(WorkerIdler.DEFAULT_SPIN_MAX_MICROS, WorkerIdler.spinMaxMicros(null));
+        assertEquals(0, WorkerIdler.DEFAULT_SPIN_MAX_MICROS, "off by default");
+        assertEquals(1000, WorkerIdler.spinMaxMicros("1000"));
         assertEquals(0, WorkerIdler.spinMaxMicros("0"));
         assertEquals(250, WorkerIdler.spinMaxMicros(" 250 "));
         final PrintStream err = System.err;
