@@ -90,6 +90,10 @@ public final class AppBench {
             err.println("bench: " + unwritable);
             return 2;
         }
+        if (options.jvms > 1) {
+            return new JvmPasses(options, new JvmPasses.ChildProcesses(), out, err)
+                    .run(JvmPasses.ownCommandLine(), List.of(args));
+        }
         try {
             MpjPeer peer = options.variants.contains(MpjPeer.VARIANT) ? MpjPeer.forExamples() : null;
             AppBench bench = new AppBench(options, ShimRunner.forExamples(), translated, peer, err);
@@ -482,7 +486,7 @@ public final class AppBench {
         return Runtime.getRuntime().availableProcessors();
     }
 
-    private static boolean write(BenchOptions o, ResultTable table, TargetTable targets, String text,
+    static boolean write(BenchOptions o, ResultTable table, TargetTable targets, String text,
                                  String runLog, PrintStream out, PrintStream err) {
         try {
             Files.createDirectories(o.out);

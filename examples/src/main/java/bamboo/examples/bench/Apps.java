@@ -29,12 +29,17 @@ public final class Apps {
                         a -> bamboo.examples.jacobi2d.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "iters"), AppSpec.intArg(a, "resEvery")),
                         500_000, 20e6, 2, false, null),
-                // n=1152 (864 before session 10): a basic run of ~0.45 s and 144x144 blocks per task at k=16
+                // n=1152 (864 before session 10): a basic run of ~0.45 s and 144x144 blocks per task at k=16.
+                // Block placement again since session 11 (grid in sessions 9-10, chosen at n=864 and 35 MB/s, where
+                // one link per node saturated): at these defaults no link saturates, and block keeps every A
+                // transfer at k=4 (skew and shifts) inside a node, so the pipeline starts one transfer sooner;
+                // bamboo k=4 ran 0.322-0.327 s in six JVMs against grid's 0.331-0.343 s, the same for every
+                // k-variant (docs/benchmarks.md, "Placement at the session 10 defaults (session 11)").
                 new AppSpec("cannon", "bamboo.examples.cannon",
                         args("n", "1152"),
                         args("n", "288"),
                         a -> bamboo.examples.cannon.Kernel.sequential(AppSpec.intArg(a, "n")),
-                        100_000, 50e6, 4, true, List.of(4, 9, 16), RankPlacement.GRID),
+                        100_000, 50e6, 4, true, List.of(4, 9, 16), RankPlacement.BLOCK),
                 // n=1152: a basic run of about half a second on the idle machine (at 576 it lasted 0.1 s,
                 // too short to measure); 60MB/s puts communication near a third of it (docs/benchmarks.md)
                 new AppSpec("summa", "bamboo.examples.summa",

@@ -40,8 +40,10 @@ final class PooledPasses {
                     throw new IllegalArgumentException(names.get(i) + ": no row '" + name(r) + "' of "
                             + names.get(0) + " (the passes pooled must have the same rows)");
                 }
-                for (double t : same.times()) {
-                    p.add(t);
+                List<Double> times = same.times();
+                List<Double> cpu = same.cpuTimes(); // empty unless every run of the pass has one
+                for (int t = 0; t < times.size(); t++) {
+                    p.add(times.get(t), cpu.isEmpty() ? Double.NaN : cpu.get(t));
                 }
                 if (same.failed() && !p.failed()) {
                     p.fail(same.status().substring("FAILED: ".length()) + " (in " + names.get(i) + ")");

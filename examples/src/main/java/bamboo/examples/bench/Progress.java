@@ -9,6 +9,8 @@ public final class Progress {
     private final int total;
     private final long start = System.nanoTime();
     private int done;
+    /** "[jvm 2/4] " in a pass that {@code --jvms} started ({@link JvmPasses#PASS_PROPERTY}), else "". */
+    private final String pass = passTag(System.getProperty(JvmPasses.PASS_PROPERTY));
 
     public Progress(PrintStream err, int total) {
         this.err = err;
@@ -17,7 +19,7 @@ public final class Progress {
 
     /** Announces a run before it starts. */
     public void starting(String what) {
-        err.printf(Locale.ROOT, "[%3d/%d %5.0fs] %s ...", done + 1, total, elapsed(), what);
+        err.printf(Locale.ROOT, "%s[%3d/%d %5.0fs] %s ...", pass, done + 1, total, elapsed(), what);
         err.flush();
     }
 
@@ -29,7 +31,7 @@ public final class Progress {
 
     /** Announces a step that is not a counted run (a translation); {@link #ended} completes its line. */
     public void begin(String what) {
-        err.printf(Locale.ROOT, "[      %5.0fs] %s ...", elapsed(), what);
+        err.printf(Locale.ROOT, "%s[      %5.0fs] %s ...", pass, elapsed(), what);
         err.flush();
     }
 
@@ -40,7 +42,11 @@ public final class Progress {
 
     /** A line of its own (warm-up, reference computation). */
     public void note(String text) {
-        err.printf(Locale.ROOT, "[      %5.0fs] %s%n", elapsed(), text);
+        err.printf(Locale.ROOT, "%s[      %5.0fs] %s%n", pass, elapsed(), text);
+    }
+
+    static String passTag(String property) {
+        return property == null || property.isBlank() ? "" : "[jvm " + property + "] ";
     }
 
     private double elapsed() {

@@ -68,9 +68,14 @@ final class ResultsCsv {
                 placement(where, f, col));
         Row row = new Row(plan);
         String times = f.get(col.get("times_s"));
+        Integer cpuCol = col.get("cpu_s");
+        String[] cpu = cpuCol == null || f.get(cpuCol).isEmpty() ? new String[0] : f.get(cpuCol).split(";");
         if (!times.isEmpty()) {
-            for (String t : times.split(";")) {
-                row.add(number(where, "times_s", t));
+            String[] t = times.split(";");
+            for (int i = 0; i < t.length; i++) {
+                // CPU times only when every run has one (Row#cpuTimes): else they do not pair with the times
+                row.add(number(where, "times_s", t[i]),
+                        cpu.length == t.length ? number(where, "cpu_s", cpu[i]) : Double.NaN);
             }
         }
         if (status.startsWith("FAILED: ")) {
