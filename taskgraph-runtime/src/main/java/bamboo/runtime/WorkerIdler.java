@@ -1,5 +1,6 @@
 package bamboo.runtime;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import bamboo.shim.device.threads.CoreGate;
@@ -30,6 +31,28 @@ final class WorkerIdler implements IdleStrategy {
      * yield may cost the worker a whole time slice before it sees its message.
      */
     static final String GATED_YIELDS_PROPERTY = "bamboo.gatedYields";
+    /**
+     * The system property that caps, in microseconds, how long an idle worker of a process with other
+     * processes (a translated rank: it has a {@link Handler}) may keep spinning after its {@code maxSpins}
+     * spins, with an adaptive budget ({@link #nextSpin}, the rule of an untranslated rank waiting in the
+     * shim, whose cap is {@code bamboo.shim.spinMaxUs}, 1 ms). Off (0) by default: the timed spin cut the
+     * cost of a short wait in a micro-benchmark (2 ranks, 50 µs of skew before each {@code Allreduce}:
+     * 153-155 µs per iteration with {@code 1000}, as {@code basic}, against 165-180 without), but across
+     * JVMs it made CG's zero-cost ratio worse, not better (session 11, coll16: 1.074x against 0.996x, the
+     * median of 7 and 8 interleaved JVMs per arm; docs/session11/coll16.md). Read once, at class
+     * initialisation; {@code -Dbamboo.workerSpinMaxUs=1000} turns it on.
+     */
+    static final String SPIN_MAX_PROPERTY = "bamboo.workerSpinMaxUs";
+    /** {@link #MAX_SPIN_NANOS} in microseconds when {@link #SPIN_MAX_PROPERTY} is not set. */
+    static final long DEFAULT_SPIN_MAX_MICROS = 0;
+    /**
+     * The longest an idle worker with a handler spins before it parks, when its recent idle periods were
+     * that short ({@link #SPIN_MAX_PROPERTY}; 0, the default: only the {@code maxSpins} spins, about 11 µs).
+     */
+    static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(
+            spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
+    /** The smallest non-zero spin budget, where it settles while idle periods are long. */
+    static final long MIN_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
     /** How much longer than the longest park a worker parks while no core is spare (20 ms by default). */
     static final int CROWDED_PARK_FACTOR = 20;
     private final Parking parking;
@@ -46,6 +69,11 @@ final class WorkerIdler implements IdleStrategy {
     private int spins;
     private int yields;
     private long parkNanos = 1_000;
+    /** How long past {@link #maxSpins} spins this worker may spin in an idle period ({@link #nextSpin} of
+     *  its recent idle periods, at most {@link #maxSpinNanos}); 0 until a short idle period was seen. */
+    private long spinBudget;
+    /** {@link #MAX_SPIN_NANOS} for a worker with a handler; 0 (no timed spin) without one. */
+    private final long maxSpinNanos;
     /** With several processes: the handler whose inbound work an idle worker shares; else null. */
     private final Handler handler;
     /** Null in {@link Graph.IdleMode#FIXED} mode: busy-wait whatever the load. */
@@ -62,6 +90,13 @@ final class WorkerIdler implements IdleStrategy {
 
     WorkerIdler(Parking parking, RunQueue queue, ThreadStats stats, int slot, int maxSpins, int maxYields,
                 long maxParkNanos, Handler handler, CoreShare share, CoreGate gate) {
+        this(parking, queue, stats, slot, maxSpins, maxYields, maxParkNanos, handler, share, gate,
+                handler != null ? MAX_SPIN_NANOS : 0);
+    }
+
+    /** As above, with the cap of the timed spin given ({@code maxSpinNanos}, 0: none), for tests. */
+    WorkerIdler(Parking parking, RunQueue queue, ThreadStats stats, int slot, int maxSpins, int maxYields,
+                long maxParkNanos, Handler handler, CoreShare share, CoreGate gate, long maxSpinNanos) {
         this.gate = gate;
         this.handler = handler;
         this.share = share;
@@ -74,6 +109,7 @@ final class WorkerIdler implements IdleStrategy {
         this.maxParkNanos = maxParkNanos;
         this.crowdedParkNanos = maxParkNanos > Long.MAX_VALUE / CROWDED_PARK_FACTOR ? Long.MAX_VALUE
                 : CROWDED_PARK_FACTOR * maxParkNanos;
+        this.maxSpinNanos = maxSpinNanos;
     }
 
     @Override
@@ -97,7 +133,7 @@ final class WorkerIdler implements IdleStrategy {
             yields = 0;
             parking.startSpinning();
         }
-        if (spins < maxSpins && coreSpare()) {
+        if ((spins < maxSpins || spinBudget > 0 && System.nanoTime() - idleSince < spinBudget) && coreSpare()) {
             spins++;
             Thread.onSpinWait();
         } else if (yields < maxYields && coreSpare()) {
@@ -212,7 +248,11 @@ final class WorkerIdler implements IdleStrategy {
     private void endIdle() {
         idle = false;
         parking.stopSpinning();
-        stats.idleNanos += System.nanoTime() - idleSince;
+        final long waited = System.nanoTime() - idleSince;
+        stats.idleNanos += waited;
+        if (maxSpinNanos > 0) {
+            spinBudget = nextSpin(spinBudget, waited, maxSpinNanos);
+        }
         if (!queue.isEmpty()) {
             // More runnable tasks than this worker: pass the wake-up on.
             parking.wakeOne();
@@ -234,6 +274,43 @@ final class WorkerIdler implements IdleStrategy {
             parking.stopSpinning();
             stats.idleNanos += System.nanoTime() - idleSince;
         }
+    }
+
+    /**
+     * The spin budget after an idle period of {@code waited} ns, from budget {@code s}, capped at
+     * {@code max}: the shim's rule for a rank's waits. A period that ended within the cap would have been
+     * cheaper spun than parked, so the budget grows to twice it; a longer one wasted the core, so it halves
+     * (not below {@link #MIN_SPIN_NANOS} once it has grown).
+     */
+    static long nextSpin(long s, long waited, long max) {
+        return waited <= max ? Math.min(max, Math.max(s, 2 * waited)) : s == 0 ? 0 : Math.max(MIN_SPIN_NANOS, s / 2);
+    }
+
+    /** The budget now (tests). */
+    long spinBudget() {
+        return spinBudget;
+    }
+
+    /**
+     * The cap in µs for the property's value {@code set} (null: the default); 0 turns the timed spin off. A
+     * value that is not a number from 0 to 1,000,000 is reported in one line on stderr and the default
+     * used (a class initialiser must not throw: the user would get a stack trace instead of a sentence).
+     */
+    static long spinMaxMicros(String set) {
+        if (set == null) {
+            return DEFAULT_SPIN_MAX_MICROS;
+        }
+        try {
+            final long us = Long.parseLong(set.trim());
+            if (us >= 0 && us <= 1_000_000) {
+                return us;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        System.err.println("bamboo: -D" + SPIN_MAX_PROPERTY + "=" + set
+                + ": expected microseconds from 0 to 1000000; using " + DEFAULT_SPIN_MAX_MICROS);
+        return DEFAULT_SPIN_MAX_MICROS;
     }
 
     @Override
