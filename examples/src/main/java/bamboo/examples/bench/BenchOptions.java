@@ -39,8 +39,11 @@ public final class BenchOptions {
      *  C2's threshold), and the JIT's time per run measured near zero only from the third run of a row on
      *  (docs/benchmarks.md, "Steady state: how many warm-up runs"); 5 since session 10: on the faster
      *  machine the translated execute() at k=1 still reached C2 in timed runs 1 and 2 after 3 warm-ups
-     *  (100+ ms of JIT in each, runs 30% slower than the rest), so 3 left the steady state unreached. */
-    static final int STEADY_WARMUPS = 5;
+     *  (100+ ms of JIT in each, runs 30% slower than the rest), so 3 left the steady state unreached.
+     *  10 since session 11: after 5, C2 still compiled the largest translated methods inside a timed run in
+     *  every JVM (CG's execute() at k=1 in the 9th run, 140-150 ms of JIT and +0.08 s; Cannon's at k=9 in
+     *  the 7th, 250-270 ms), one timed run in four or five that was not yet the steady state. */
+    static final int STEADY_WARMUPS = 10;
     List<AppSpec> apps = Apps.all();
     List<String> variants = VARIANTS;
     List<Integer> ks;
@@ -155,7 +158,7 @@ public final class BenchOptions {
                 "  --repeat N          timed runs per variant after its warm-up runs; the",
                 "                      median is reported (default 5, quick 3)",
                 "  --warmup-runs N     uncounted runs per variant before its timed runs",
-                "                      (default 5; 1 with --fresh-classes)",
+                "                      (default 10; 1 with --fresh-classes)",
                 "  --fresh-classes     every run loads and JIT-compiles its own copy of the",
                 "                      program (the JIT's work then falls inside the timed",
                 "                      runs); default: steady state, see below",

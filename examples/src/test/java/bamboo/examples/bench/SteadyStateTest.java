@@ -39,12 +39,12 @@ class SteadyStateTest {
     }
 
     @Test
-    void optionsDefaultToSteadyStateWithFiveWarmUpsAndFreshClassesToOne() {
+    void optionsDefaultToSteadyStateWithTenWarmUpsAndFreshClassesToOne() {
         BenchOptions o = BenchOptions.parse(new String[0]);
         assertFalse(o.freshClasses);
-        assertEquals(5, o.warmupRuns);
+        assertEquals(10, o.warmupRuns);
         assertEquals(1, BenchOptions.parse(new String[] {"--fresh-classes"}).warmupRuns);
-        assertEquals(5, BenchOptions.parse(new String[] {"--compare-classes"}).warmupRuns);
+        assertEquals(10, BenchOptions.parse(new String[] {"--compare-classes"}).warmupRuns);
         BenchOptions f = BenchOptions.parse(new String[] {"--fresh-classes", "--warmup-runs", "3"});
         assertTrue(f.freshClasses);
         assertEquals(3, f.warmupRuns);
@@ -63,7 +63,7 @@ class SteadyStateTest {
         help.lines().forEach(l -> assertTrue(l.length() <= 80, "at most 80 columns: " + l));
         String steady = AppBench.header(BenchOptions.parse(new String[] {"--app", "jacobi3d"}), null);
         assertTrue(steady.contains("\nclasses: steady state: each variant keeps its program's classes (loaded and"
-                + " JIT-compiled) from its 5 warm-up runs to its timed runs\n"), steady);
+                + " JIT-compiled) from its 10 warm-up runs to its timed runs\n"), steady);
         String one = AppBench.header(BenchOptions.parse(new String[] {"--app", "jacobi3d", "--warmup-runs", "1"}),
                 null);
         assertTrue(one.contains(" from its 1 warm-up run to its timed runs\n"), one);

@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
                 + "from the medians. Takes under a minute on an idle 2-core machine; results/demo/ gets the CSV and "
                 + "the plot."})
 public final class DemoCommand implements Callable<Integer> {
-    @Option(names = "--repeat", paramLabel = "N", description = "Runs per variant after its warm-up runs (5, in steady state as `bench apps`); medians are shown (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--repeat", paramLabel = "N", description = "Runs per variant after its warm-up runs (10, in steady state as `bench apps`); medians are shown (default: ${DEFAULT-VALUE}).")
     int repeat = 9;
 
     /** Sweeps of the timed loop; see call() for why 120. */
