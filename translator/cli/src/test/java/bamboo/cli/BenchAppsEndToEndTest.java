@@ -44,7 +44,7 @@ class BenchAppsEndToEndTest {
         assertTrue(r.out.contains("median s") && r.out.contains("speed-up") && r.out.contains("comm hidden"),
                 r.toString());
         assertTrue(r.err.contains("bamboo k=2 (np=4) run 1/1"), "progress names each run:\n" + r.err);
-        assertTrue(r.err.contains("bamboo k=2 (np=4) warm-up 5/5"), "five warm-ups in steady state:\n" + r.err);
+        assertTrue(r.err.contains("bamboo k=2 (np=4) warm-up 10/10"), "ten warm-ups in steady state:\n" + r.err);
         assertTrue(r.out.contains("\nclasses: steady state: each variant keeps its program's classes"), r.toString());
         assertTrue(r.err.contains("jacobi3d bamboo k=2: translating and compiling bamboo.examples.jacobi3d.Annotated"
                 + " ... done ("), "and the translation before them:\n" + r.err);
