@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import bamboo.shim.device.threads.CoreGate;
+import bamboo.shim.device.threads.SpinBudget;
 
 import org.agrona.concurrent.IdleStrategy;
 
@@ -52,7 +53,7 @@ final class WorkerIdler implements IdleStrategy {
     static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(
             spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
     /** The smallest non-zero spin budget, where it settles while idle periods are long. */
-    static final long MIN_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
+    static final long MIN_SPIN_NANOS = SpinBudget.MIN_NANOS;
     /** How much longer than the longest park a worker parks while no core is spare (20 ms by default). */
     static final int CROWDED_PARK_FACTOR = 20;
     private final Parking parking;
@@ -278,12 +279,10 @@ final class WorkerIdler implements IdleStrategy {
 
     /**
      * The spin budget after an idle period of {@code waited} ns, from budget {@code s}, capped at
-     * {@code max}: the shim's rule for a rank's waits. A period that ended within the cap would have been
-     * cheaper spun than parked, so the budget grows to twice it; a longer one wasted the core, so it halves
-     * (not below {@link #MIN_SPIN_NANOS} once it has grown).
+     * {@code max}: the shim's rule for a rank's waits ({@link SpinBudget#next}).
      */
     static long nextSpin(long s, long waited, long max) {
-        return waited <= max ? Math.min(max, Math.max(s, 2 * waited)) : s == 0 ? 0 : Math.max(MIN_SPIN_NANOS, s / 2);
+        return SpinBudget.next(s, waited, max);
     }
 
     /** The budget now (tests). */
@@ -297,20 +296,7 @@ final class WorkerIdler implements IdleStrategy {
      * used (a class initialiser must not throw: the user would get a stack trace instead of a sentence).
      */
     static long spinMaxMicros(String set) {
-        if (set == null) {
-            return DEFAULT_SPIN_MAX_MICROS;
-        }
-        try {
-            final long us = Long.parseLong(set.trim());
-            if (us >= 0 && us <= 1_000_000) {
-                return us;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        System.err.println("bamboo: -D" + SPIN_MAX_PROPERTY + "=" + set
-                + ": expected microseconds from 0 to 1000000; using " + DEFAULT_SPIN_MAX_MICROS);
-        return DEFAULT_SPIN_MAX_MICROS;
+        return SpinBudget.capMicros(SPIN_MAX_PROPERTY, set, DEFAULT_SPIN_MAX_MICROS, 0);
     }
 
     @Override

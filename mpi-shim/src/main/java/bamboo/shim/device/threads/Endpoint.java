@@ -30,7 +30,7 @@ public final class Endpoint {
     static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(
             spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
     /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
-    static final long MIN_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
+    static final long MIN_SPIN_NANOS = SpinBudget.MIN_NANOS;
     /** Virtual threads: a few yields give the peer a chance before we park (a virtual thread's yield
      *  only hands its carrier to another virtual thread). Oversubscribed platform threads park at once. */
     private static final int YIELDS = 4;
@@ -912,20 +912,7 @@ public final class Endpoint {
      * initializer must not throw: the user would get a stack trace instead of a sentence).
      */
     static long spinMaxMicros(String set) {
-        if (set == null) {
-            return DEFAULT_SPIN_MAX_MICROS;
-        }
-        try {
-            final long us = Long.parseLong(set.trim());
-            if (us >= 1 && us <= 1_000_000) {
-                return us;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        System.err.println("bamboo: -D" + SPIN_MAX_PROPERTY + "=" + set
-                + ": expected microseconds from 1 to 1000000; using " + DEFAULT_SPIN_MAX_MICROS);
-        return DEFAULT_SPIN_MAX_MICROS;
+        return SpinBudget.capMicros(SPIN_MAX_PROPERTY, set, DEFAULT_SPIN_MAX_MICROS, 1);
     }
 
     /** Adapts the spin budget to a wait that took {@code waited} ns (see {@link #spinNanos}). */
@@ -933,9 +920,10 @@ public final class Endpoint {
         spinNanos = nextSpin(spinNanos, waited, MAX_SPIN_NANOS);
     }
 
-    /** The spin budget after a wait of {@code waited} ns, from budget {@code s}, capped at {@code max}. */
+    /** The spin budget after a wait of {@code waited} ns, from budget {@code s}, capped at {@code max}
+     *  ({@link SpinBudget#next}, the rule the runtime's idle workers share). */
     static long nextSpin(long s, long waited, long max) {
-        return waited <= max ? Math.min(max, Math.max(s, 2 * waited)) : Math.max(MIN_SPIN_NANOS, s / 2);
+        return SpinBudget.next(s, waited, max);
     }
 
     /** An operation of this rank has completed: counts it as progress and wakes the rank's waiters. */
