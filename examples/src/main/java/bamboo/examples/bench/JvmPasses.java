@@ -194,7 +194,7 @@ final class JvmPasses {
             double hi = 0;
             boolean anyHidden = false;
             for (ResultTable t : tables) {
-                Row same = rowOf(t, r.plan());
+                Row same = t.row(r.plan());
                 double m = same != null && same.ok() ? same.median() : Double.NaN;
                 line.append(String.format(Locale.ROOT, " %9s", ResultTable.seconds(m)));
                 if (!Double.isNaN(m)) {
@@ -215,15 +215,6 @@ final class JvmPasses {
             sb.append("comm hidden per pass:\n").append(hidden);
         }
         return sb.toString();
-    }
-
-    private static Row rowOf(ResultTable t, RunPlan plan) {
-        for (Row r : t.rows()) {
-            if (r.plan().equals(plan)) {
-                return r;
-            }
-        }
-        return null;
     }
 
     /** Every pass's runs.csv, one file, with the pass's folder as a first column. */

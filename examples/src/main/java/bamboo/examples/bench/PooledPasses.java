@@ -25,7 +25,7 @@ final class PooledPasses {
         ResultTable first = passes.get(0);
         for (int i = 1; i < passes.size(); i++) {
             for (Row r : passes.get(i).rows()) {
-                if (find(first, r.plan()) == null) {
+                if (first.row(r.plan()) == null) {
                     throw new IllegalArgumentException(names.get(i) + ": row '" + name(r) + "' is not in "
                             + names.get(0) + " (the passes pooled must have the same rows)");
                 }
@@ -35,7 +35,7 @@ final class PooledPasses {
         for (Row r : first.rows()) {
             Row p = new Row(r.plan());
             for (int i = 0; i < passes.size(); i++) {
-                Row same = find(passes.get(i), r.plan());
+                Row same = passes.get(i).row(r.plan());
                 if (same == null) {
                     throw new IllegalArgumentException(names.get(i) + ": no row '" + name(r) + "' of "
                             + names.get(0) + " (the passes pooled must have the same rows)");
@@ -52,15 +52,6 @@ final class PooledPasses {
             pooled.add(p);
         }
         return new ResultTable(pooled);
-    }
-
-    private static Row find(ResultTable t, RunPlan plan) {
-        for (Row r : t.rows()) {
-            if (r.plan().equals(plan)) {
-                return r;
-            }
-        }
-        return null;
     }
 
     private static String name(Row r) {

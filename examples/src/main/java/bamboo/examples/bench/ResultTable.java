@@ -30,6 +30,16 @@ public final class ResultTable {
         return steady != null ? steady : fresh;
     }
 
+    /** The row of exactly {@code plan} (failed and skipped ones too), or null: how passes of the same rows pair. */
+    public Row row(RunPlan plan) {
+        for (Row r : rows) {
+            if (r.plan().equals(plan)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
     /** The {@code variant} row of {@code app} with figures whose classes are fresh per run or not, or null. */
     public Row row(String app, String variant, boolean freshClasses) {
         for (Row r : rows) {
