@@ -21,13 +21,14 @@ import java.util.stream.Stream;
  * Throughput of the translator on a large generated tree, against JavaParser's own parse-and-print of the
  * same tree (parse every file with the Java 17 language level, pretty-print it to a string).
  *
- * <p>Method: both sides run on the same in-memory files, in one JVM; two warm-up rounds each, then
+ * <p>Method: both sides run on the same in-memory files, in one JVM; warm-up rounds until both sides are
+ * in steady state (at least six, see {@link #warmUp}), then
  * {@code rounds} measured rounds (default 7) that alternate which side goes first, so load on this shared
  * machine hits both alike. Prints the median lines per second of each side and the median of the
  * per-round ratios, by wall clock, by process CPU time (which other processes on the machine cannot
  * inflate; it includes the garbage collector's and the JIT compiler's threads) and by the CPU time of the
  * thread that runs both sides (the work itself, without those). Every measured translation is checked: no diagnostics, and two companions per program.
- * Run: {@code java -cp ... bamboo.translator.bench.TranslatorBench [copies [golden-dir [rounds]]]}.
+ * Run: {@code java -cp ... bamboo.translator.bench.TranslatorBench [copies [golden-dir [rounds [min-warm-up]]]]}.
  */
 public final class TranslatorBench {
     private TranslatorBench() {
@@ -39,10 +40,8 @@ public final class TranslatorBench {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 7;
         long lines = tree.stream().mapToLong(f -> f.text().lines().count()).sum();
         System.out.println("tree: " + tree.size() + " files, " + lines + " lines; " + rounds + " rounds");
-        for (int i = 0; i < 2; i++) {
-            time(() -> parseAndPrint(tree));
-            time(() -> translate(tree));
-        }
+        int minWarmUp = args.length > 3 ? Integer.parseInt(args[3]) : MIN_WARM_UP;
+        warmUp(tree, lines, minWarmUp);
         double[][] jp = new double[3][rounds];
         double[][] tr = new double[3][rounds];
         double[][] ratio = new double[3][rounds];
@@ -73,6 +72,53 @@ public final class TranslatorBench {
             System.out.printf("metric translate-vs-javaparser%s %.2f (median of per-round ratios; target >= 0.50)%n",
                     clock[k], median(ratio[k]));
         }
+    }
+
+    /** Warm-up rounds no bench runs with fewer: JavaParser's side was still speeding up in round 5 on JDK 17. */
+    static final int MIN_WARM_UP = 6;
+
+    /** Warm-up rounds the bench gives up after (and says so), if a side is still speeding up. */
+    static final int MAX_WARM_UP = 20;
+
+    /** A side counts as still warming up while its last round is this much faster than every round before. */
+    static final double STILL_RISING = 1.03;
+
+    /**
+     * Warm-up rounds, alternating which side goes first as the measured rounds do, printed: at least
+     * {@code min}, then more until neither side's last round (wall clock) is more than 3% faster than its
+     * best earlier round, so both sides are compiled and in steady state before anything is measured.
+     * Two warm-up rounds (sessions 2-11) were too few: JavaParser's small hot core kept speeding up until
+     * the fifth round (19-28k lines/s in round 3, 51-58k in rounds 4-5 on the quiet machine, 2026-11-22),
+     * while the translator's large body of code reached its speed earlier, so the median ratio counted
+     * rounds where JavaParser was not yet compiled.
+     */
+    private static void warmUp(List<SourceFile> tree, long lines, int min) {
+        double bestJp = 0;
+        double bestTr = 0;
+        for (int i = 0; i < MAX_WARM_UP; i++) {
+            double[] a;
+            double[] b;
+            if (i % 2 == 0) {
+                a = time(() -> parseAndPrint(tree));
+                b = time(() -> translate(tree));
+            } else {
+                b = time(() -> translate(tree));
+                a = time(() -> parseAndPrint(tree));
+            }
+            double jp = lines / a[0];
+            double tr = lines / b[0];
+            boolean rising = jp > STILL_RISING * bestJp || tr > STILL_RISING * bestTr;
+            System.out.printf("warm-up %d: javaparser %.0f lines/s, translate %.0f lines/s, ratio %.2f"
+                    + " (cpu: %.0f, %.0f; main thread: %.0f, %.0f)%s%n", i + 1, jp, tr, a[0] / b[0],
+                    lines / a[1], lines / b[1], lines / a[2], lines / b[2], rising ? " rising" : "");
+            bestJp = Math.max(bestJp, jp);
+            bestTr = Math.max(bestTr, tr);
+            if (i + 1 >= min && !rising) {
+                System.out.println("steady after " + (i + 1) + " warm-up rounds");
+                return;
+            }
+        }
+        System.out.println("warning: still speeding up after " + MAX_WARM_UP + " warm-up rounds");
     }
 
     private static double median(double[] xs) {
