@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * same tree (parse every file with the Java 17 language level, pretty-print it to a string).
  *
  * <p>Method: both sides run on the same in-memory files, in one JVM; warm-up rounds until both sides are
- * in steady state (at least six, see {@link #warmUp}), then
+ * in steady state (at least eight, see {@link #warmUp}), then
  * {@code rounds} measured rounds (default 7) that alternate which side goes first, so load on this shared
  * machine hits both alike. Prints the median lines per second of each side and the median of the
  * per-round ratios, by wall clock, by process CPU time (which other processes on the machine cannot
@@ -74,27 +74,32 @@ public final class TranslatorBench {
         }
     }
 
-    /** Warm-up rounds no bench runs with fewer: JavaParser's side was still speeding up in round 5 on JDK 17. */
-    static final int MIN_WARM_UP = 6;
+    /** Warm-up rounds no bench runs with fewer. */
+    static final int MIN_WARM_UP = 8;
 
     /** Warm-up rounds the bench gives up after (and says so), if a side is still speeding up. */
-    static final int MAX_WARM_UP = 20;
+    static final int MAX_WARM_UP = 25;
 
-    /** A side counts as still warming up while its last round is this much faster than every round before. */
+    /** A side counts as still warming up while one of its last {@link #WINDOW} rounds is this much faster than every round before them. */
     static final double STILL_RISING = 1.03;
+
+    /** How many rounds in a row must set no new high for a side to count as warm. */
+    static final int WINDOW = 3;
 
     /**
      * Warm-up rounds, alternating which side goes first as the measured rounds do, printed: at least
-     * {@code min}, then more until neither side's last round (wall clock) is more than 3% faster than its
-     * best earlier round, so both sides are compiled and in steady state before anything is measured.
-     * Two warm-up rounds (sessions 2-11) were too few: JavaParser's small hot core kept speeding up until
-     * the fifth round (19-28k lines/s in round 3, 51-58k in rounds 4-5 on the quiet machine, 2026-11-22),
-     * while the translator's large body of code reached its speed earlier, so the median ratio counted
-     * rounds where JavaParser was not yet compiled.
+     * {@code min}, then more until, for both sides, none of the last three rounds was more than 3% faster
+     * (by the main thread's CPU time, which others' load on the machine cannot slow) than the best round
+     * before them, so both sides are compiled and in steady state before anything is measured. Two
+     * warm-up rounds (sessions 2-11) were too few: on JDK 17 JavaParser's side speeds up until about the
+     * eighth round (19k lines/s in the first, 45-50k in the fourth, 58-61k from the eighth on, 2026-11-22)
+     * and the translator's until about the ninth (12k, 22-25k, 28-31k), so the median ratio counted rounds
+     * where JavaParser was not yet compiled. A single slow round (a deoptimisation) sets no high, so the
+     * window also waits out the rounds after it.
      */
     private static void warmUp(List<SourceFile> tree, long lines, int min) {
-        double bestJp = 0;
-        double bestTr = 0;
+        double[] jp = new double[MAX_WARM_UP];
+        double[] tr = new double[MAX_WARM_UP];
         for (int i = 0; i < MAX_WARM_UP; i++) {
             double[] a;
             double[] b;
@@ -105,20 +110,36 @@ public final class TranslatorBench {
                 b = time(() -> translate(tree));
                 a = time(() -> parseAndPrint(tree));
             }
-            double jp = lines / a[0];
-            double tr = lines / b[0];
-            boolean rising = jp > STILL_RISING * bestJp || tr > STILL_RISING * bestTr;
+            jp[i] = lines / a[2];
+            tr[i] = lines / b[2];
+            boolean rising = rising(jp, i) || rising(tr, i);
             System.out.printf("warm-up %d: javaparser %.0f lines/s, translate %.0f lines/s, ratio %.2f"
-                    + " (cpu: %.0f, %.0f; main thread: %.0f, %.0f)%s%n", i + 1, jp, tr, a[0] / b[0],
-                    lines / a[1], lines / b[1], lines / a[2], lines / b[2], rising ? " rising" : "");
-            bestJp = Math.max(bestJp, jp);
-            bestTr = Math.max(bestTr, tr);
+                    + " (cpu: %.0f, %.0f; main thread: %.0f, %.0f, %.2f)%s%n", i + 1, lines / a[0], lines / b[0],
+                    a[0] / b[0], lines / a[1], lines / b[1], jp[i], tr[i], a[2] / b[2], rising ? " rising" : "");
             if (i + 1 >= min && !rising) {
                 System.out.println("steady after " + (i + 1) + " warm-up rounds");
                 return;
             }
         }
         System.out.println("warning: still speeding up after " + MAX_WARM_UP + " warm-up rounds");
+    }
+
+    /** Whether one of the last {@link #WINDOW} rates up to {@code i} beats every earlier rate by 3%. */
+    static boolean rising(double[] rate, int i) {
+        int from = i - WINDOW + 1;
+        if (from <= 0) {
+            return true;
+        }
+        double before = 0;
+        for (int k = 0; k < from; k++) {
+            before = Math.max(before, rate[k]);
+        }
+        for (int k = from; k <= i; k++) {
+            if (rate[k] > STILL_RISING * before) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static double median(double[] xs) {
