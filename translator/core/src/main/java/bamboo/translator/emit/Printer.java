@@ -1,5 +1,7 @@
 package bamboo.translator.emit;
 
+import bamboo.translator.parse.Printed;
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.comments.Comment;
 import com.github.javaparser.ast.comments.LineComment;
@@ -28,12 +30,44 @@ public final class Printer {
     private Printer() {
     }
 
-    /** The same text as {@code node.toString()}. */
+    /**
+     * The same text as {@code node.toString()}. While it prints, the node's compilation unit (if any) has
+     * {@link #TYPES} as its printer, which is what {@code toString()} of the unit's nodes uses: the stock
+     * printer prints every declaration's variable types level by level with {@code toString()}
+     * ({@code getMaximumCommonType}), each time building a printer and its configuration, for the one
+     * answer of a plain type's name (a third of printing a task class). The unit's printer is put back
+     * afterwards.
+     */
     public static String print(Node node) {
+        CompilationUnit cu = node.findCompilationUnit().orElse(null);
+        if (cu == null || cu.containsData(Node.PRINTER_KEY) && cu.getData(Node.PRINTER_KEY) == TYPES) {
+            return printHere(node);
+        }
+        com.github.javaparser.printer.Printer before =
+                cu.containsData(Node.PRINTER_KEY) ? cu.getData(Node.PRINTER_KEY) : null;
+        cu.printer(TYPES);
+        try {
+            return printHere(node);
+        } finally {
+            if (before == null) {
+                cu.removeData(Node.PRINTER_KEY);
+            } else {
+                cu.printer(before);
+            }
+        }
+    }
+
+    private static String printHere(Node node) {
         Visitor v = new Visitor();
         node.accept(v, null);
         return v.toString();
     }
+
+    /** {@code toString()} of a node: plain types without printing ({@link Printed#plainType}), the rest by {@link #print}. */
+    static final com.github.javaparser.printer.Printer TYPES = n -> {
+        String plain = Printed.plainType(n);
+        return plain != null ? plain : printHere(n);
+    };
 
     private static final class Visitor extends DefaultPrettyPrinterVisitor {
         private static final int FEW = 8;
