@@ -1,5 +1,6 @@
 package bamboo.translator.emit;
 
+import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Walk;
 import bamboo.translator.comm.CommunicatorCalls;
 import bamboo.translator.find.MpiCall;
@@ -175,9 +176,14 @@ public final class MpiRewriter {
      * They are the same for the predefined single types; otherwise (a pair type, or a datatype held in a
      * variable) the translation multiplies by {@code elementsPerItem()}.
      */
+    /** {@code scope.matches("(mpi\\.)?MPI")}, without compiling the pattern per call. */
+    private static boolean isMpi(String scope) {
+        return scope.equals("MPI") || scope.equals("mpi.MPI");
+    }
+
     public static Expression scaled(Expression items, Expression datatype) {
         if (datatype.isFieldAccessExpr() && SINGLE.contains(datatype.asFieldAccessExpr().getNameAsString())
-                && datatype.asFieldAccessExpr().getScope().toString().matches("(mpi\\.)?MPI")) {
+                && isMpi(Printed.text(datatype.asFieldAccessExpr().getScope()))) {
             return items;
         }
         Expression left = items.isNameExpr() || items.isLiteralExpr() || items.isMethodCallExpr()

@@ -1,5 +1,6 @@
 package bamboo.translator.emit;
 
+import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.TaskField;
 import bamboo.translator.comm.CommunicatorTypes;
@@ -317,7 +318,7 @@ final class TaskClass {
         for (FieldAccessExpr f : fieldAccesses) {
             if (isName(f.getScope(), x) && movedStatics.contains(f.getNameAsString())) {
                 f.setScope(new ThisExpr());
-            } else if (f.getScope() instanceof NameExpr && f.getScope().toString().equals(x)
+            } else if (f.getScope() instanceof NameExpr && Printed.text(f.getScope()).equals(x)
                     && privateConstants.contains(f.getNameAsString())) {
                 f.setScope(new NameExpr(name(program))); // inlined code of another class: the task's copy
             }

@@ -1,5 +1,6 @@
 package bamboo.translator.find;
 
+import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Walk;
 import bamboo.translator.diagnostics.Diagnostics;
 import com.github.javaparser.ast.Node;
@@ -386,7 +387,7 @@ public final class CallRules {
 
     /** The buffer and offset of a point-to-point call, e.g. {@code b@0}. */
     private static String slice(MethodCallExpr call) {
-        return rootName(call.getArgument(MpiCall.BUF)) + "@" + call.getArgument(MpiCall.OFFSET);
+        return rootName(call.getArgument(MpiCall.BUF)) + "@" + Printed.text(call.getArgument(MpiCall.OFFSET));
     }
 
     /** The variable an array expression is rooted in ({@code a} for {@code a}, {@code a[i]}, {@code this.a}). */
@@ -446,7 +447,7 @@ public final class CallRules {
     private static void enqueue(Program program, MethodCallExpr c, Map<String, List<MethodDeclaration>> byName,
                                 Set<MethodDeclaration> seen, Deque<MethodDeclaration> work) {
         boolean local = c.getScope().isEmpty()
-                || c.getScope().get().toString().equals(program.simpleName());
+                || Printed.text(c.getScope().get()).equals(program.simpleName());
         if (!local) {
             return;
         }

@@ -1,5 +1,6 @@
 package bamboo.translator.inline;
 
+import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Walk;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
@@ -158,7 +159,7 @@ public final class CallGraph {
     }
 
     private static String mpiName(MethodCallExpr c) {
-        return c.getScope().map(s -> s + ".").orElse("") + c.getNameAsString();
+        return c.getScope().map(s -> Printed.text(s) + ".").orElse("") + c.getNameAsString();
     }
 
     /** Whether {@code e} prints as exactly {@code name} (a simple name without a comment), without printing it. */

@@ -1,5 +1,6 @@
 package bamboo.translator.reorder;
 
+import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Walk;
 import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.find.MpiCall;
@@ -188,7 +189,7 @@ final class Effects {
     private static boolean isMath(Expression scope) {
         return scope instanceof NameExpr && (((NameExpr) scope).getNameAsString().equals("Math")
                 || ((NameExpr) scope).getNameAsString().equals("StrictMath"))
-                || scope.toString().equals("java.lang.Math");
+                || Printed.text(scope).equals("java.lang.Math");
     }
 
     private void mpiCall(MethodCallExpr c, MpiOp op) {
