@@ -15,6 +15,7 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -89,7 +90,8 @@ public final class CommunicatorTypes {
                 }
             }
         }
-        for (MethodCallExpr m : Walk.findAll(task, MethodCallExpr.class)) {
+        List<MethodCallExpr> calls = Walk.findAll(task, MethodCallExpr.class);
+        for (MethodCallExpr m : calls) {
             Expression scope = m.getScope().orElse(null);
             if (scope instanceof NameExpr) {
                 String replacement = replacement(null, ((NameExpr) scope).getNameAsString());
@@ -98,8 +100,9 @@ public final class CommunicatorTypes {
                 }
             }
         }
-        // the status helpers of a program that receives on derived communicators map through bambooWorld()
-        world |= Walk.findAll(task, MethodCallExpr.class).stream()
+        // the status helpers of a program that receives on derived communicators map through bambooWorld();
+        // replacing a call's scope above leaves the calls of the class as they were, so no second walk
+        world |= calls.stream()
                 .anyMatch(m -> m.getScope().isEmpty() && m.getNameAsString().equals("bambooWorld"));
         if (world || self) {
             task.addMember(Templates.member("private " + COMM + " bambooWorldComm;"));
