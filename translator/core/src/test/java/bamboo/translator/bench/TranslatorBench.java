@@ -27,7 +27,9 @@ import java.util.stream.Stream;
  * machine hits both alike. Prints the median lines per second of each side and the median of the
  * per-round ratios, by wall clock, by process CPU time (which other processes on the machine cannot
  * inflate; it includes the garbage collector's and the JIT compiler's threads) and by the CPU time of the
- * thread that runs both sides (the work itself, without those). Every measured translation is checked: no diagnostics, and two companions per program.
+ * thread that runs both sides (the work itself, without those); each measured round also shows the JIT
+ * compilers' and the collectors' milliseconds during each side (JIT threads keep compiling the translator's
+ * large body of code long after its speed has levelled off, and bill it to process CPU time). Every measured translation is checked: no diagnostics, and two companions per program.
  * Run: {@code java -cp ... bamboo.translator.bench.TranslatorBench [copies [golden-dir [rounds [min-warm-up]]]]}.
  */
 public final class TranslatorBench {
@@ -61,9 +63,9 @@ public final class TranslatorBench {
                 ratio[k][i] = a[k] / b[k];
             }
             System.out.printf("round %d: javaparser %.0f lines/s, translate %.0f lines/s, ratio %.2f"
-                    + " (cpu: %.0f, %.0f, %.2f; main thread: %.0f, %.0f, %.2f)%n", i + 1, lines / a[0],
-                    lines / b[0], ratio[0][i], lines / a[1], lines / b[1], ratio[1][i], lines / a[2], lines / b[2],
-                    ratio[2][i]);
+                    + " (cpu: %.0f, %.0f, %.2f; main thread: %.0f, %.0f, %.2f; jit ms %.0f, %.0f; gc ms %.0f, %.0f)%n",
+                    i + 1, lines / a[0], lines / b[0], ratio[0][i], lines / a[1], lines / b[1], ratio[1][i],
+                    lines / a[2], lines / b[2], ratio[2][i], a[3], b[3], a[4], b[4]);
         }
         String[] clock = {"", "-cpu", "-main-thread-cpu"};
         for (int k = 0; k < 3; k++) {
@@ -154,6 +156,8 @@ public final class TranslatorBench {
      * takes longer on the wall but not on the CPU.
      */
     private static double[] time(Runnable r) {
+        long j0 = jitMillis();
+        long g0 = gcMillis();
         long c0 = CPU.getProcessCpuTime();
         long m0 = THREAD.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
@@ -161,7 +165,22 @@ public final class TranslatorBench {
         long t1 = System.nanoTime();
         long m1 = THREAD.getCurrentThreadCpuTime();
         long c1 = CPU.getProcessCpuTime();
-        return new double[] {(t1 - t0) / 1e9, (c1 - c0) / 1e9, (m1 - m0) / 1e9};
+        return new double[] {(t1 - t0) / 1e9, (c1 - c0) / 1e9, (m1 - m0) / 1e9, jitMillis() - j0, gcMillis() - g0};
+    }
+
+    /** Milliseconds the JIT compilers have spent so far (their threads count in process CPU time, not the main thread's). */
+    private static long jitMillis() {
+        java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    }
+
+    /** Milliseconds of garbage collection so far (every collector's accumulated collection time). */
+    private static long gcMillis() {
+        long ms = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
     }
 
     private static final java.lang.management.ThreadMXBean THREAD = ManagementFactory.getThreadMXBean();
