@@ -80,7 +80,10 @@ public final class TranslatorBench {
     static final int MIN_WARM_UP = 8;
 
     /** Warm-up rounds the bench gives up after (and says so), if a side is still speeding up. */
-    static final int MAX_WARM_UP = 25;
+    static final int MAX_WARM_UP = 60;
+
+    /** The JIT compilers count as done while they spend at most this share of the last rounds' wall time. */
+    static final double JIT_QUIET = 0.05;
 
     /** A side counts as still warming up while one of its last {@link #WINDOW} rounds is this much faster than every round before them. */
     static final double STILL_RISING = 1.03;
@@ -90,18 +93,22 @@ public final class TranslatorBench {
 
     /**
      * Warm-up rounds, alternating which side goes first as the measured rounds do, printed: at least
-     * {@code min}, then more until, for both sides, none of the last three rounds was more than 3% faster
-     * (by the main thread's CPU time, which others' load on the machine cannot slow) than the best round
-     * before them, so both sides are compiled and in steady state before anything is measured. Two
+     * {@code min}, then more until, over the last three rounds, neither side was more than 3% faster (by
+     * the main thread's CPU time, which others' load on the machine cannot slow) than its best round
+     * before them, and the JIT compilers spent at most 5% of those rounds' wall time compiling. Two
      * warm-up rounds (sessions 2-11) were too few: on JDK 17 JavaParser's side speeds up until about the
-     * eighth round (19k lines/s in the first, 45-50k in the fourth, 58-61k from the eighth on, 2026-11-22)
-     * and the translator's until about the ninth (12k, 22-25k, 28-31k), so the median ratio counted rounds
-     * where JavaParser was not yet compiled. A single slow round (a deoptimisation) sets no high, so the
-     * window also waits out the rounds after it.
+     * tenth round (19k lines/s in the first, 45-50k in the fourth, 62-63k from the tenth on, 2026-11-22),
+     * while the translator's large body of code keeps C2 busy for about 35 translations (400-1000 ms of
+     * compiling per translation at round 15, under 50 ms from round 35), its own speed creeping from 31k
+     * to 35k lines/s by wall clock and its process CPU time (which bills the compiler threads) from 19k
+     * to 33k; the median ratio of two warm-up rounds counted rounds where neither side was compiled. A
+     * single slow round (a deoptimisation) sets no high, so the window also waits out the rounds after it.
      */
     private static void warmUp(List<SourceFile> tree, long lines, int min) {
         double[] jp = new double[MAX_WARM_UP];
         double[] tr = new double[MAX_WARM_UP];
+        double[] wall = new double[MAX_WARM_UP];
+        double[] jit = new double[MAX_WARM_UP];
         for (int i = 0; i < MAX_WARM_UP; i++) {
             double[] a;
             double[] b;
@@ -114,16 +121,30 @@ public final class TranslatorBench {
             }
             jp[i] = lines / a[2];
             tr[i] = lines / b[2];
-            boolean rising = rising(jp, i) || rising(tr, i);
+            wall[i] = a[0] + b[0];
+            jit[i] = (a[3] + b[3]) / 1e3;
+            boolean rising = rising(jp, i) || rising(tr, i) || compiling(wall, jit, i);
             System.out.printf("warm-up %d: javaparser %.0f lines/s, translate %.0f lines/s, ratio %.2f"
-                    + " (cpu: %.0f, %.0f; main thread: %.0f, %.0f, %.2f)%s%n", i + 1, lines / a[0], lines / b[0],
-                    a[0] / b[0], lines / a[1], lines / b[1], jp[i], tr[i], a[2] / b[2], rising ? " rising" : "");
+                    + " (cpu: %.0f, %.0f; main thread: %.0f, %.0f, %.2f; jit ms %.0f, %.0f)%s%n", i + 1, lines / a[0],
+                    lines / b[0], a[0] / b[0], lines / a[1], lines / b[1], jp[i], tr[i], a[2] / b[2], a[3], b[3],
+                    rising ? " rising" : "");
             if (i + 1 >= min && !rising) {
                 System.out.println("steady after " + (i + 1) + " warm-up rounds");
                 return;
             }
         }
         System.out.println("warning: still speeding up after " + MAX_WARM_UP + " warm-up rounds");
+    }
+
+    /** Whether the JIT compilers spent more than {@link #JIT_QUIET} of the last {@link #WINDOW} rounds' wall time. */
+    static boolean compiling(double[] wall, double[] jit, int i) {
+        double w = 0;
+        double j = 0;
+        for (int k = Math.max(0, i - WINDOW + 1); k <= i; k++) {
+            w += wall[k];
+            j += jit[k];
+        }
+        return j > JIT_QUIET * w;
     }
 
     /** Whether one of the last {@link #WINDOW} rates up to {@code i} beats every earlier rate by 3%. */
