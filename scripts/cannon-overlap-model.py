@@ -13,13 +13,14 @@ cores; runtime costs (message handling, copies, thread wake-ups) are left out, s
 ceilings for the hiding.
 
 Usage: scripts/cannon-overlap-model.py [n] [bandwidth MB/s] [latency us] [nocomm ms] [cores]
-       (defaults: the bench's cannon defaults n=864, 35 MB/s, 100 us; 170 ms, the idle machine's nocomm
-       at the end of session 4; 2 cores, this machine's, shared by the 4 nodes' busy workers; cores 0
-       gives every node a core of its own, the model of session 4)
+       (defaults: the bench's cannon defaults since session 9, n=1152, 50 MB/s, 100 us; 297 ms, the quiet
+       machine's nocomm in session 12 (JDK 25); 2 cores, this machine's, shared by the 4 nodes' busy
+       workers; cores 0 gives every node a core of its own, the model of session 4, whose figures above
+       were printed with n=864 35 100 270 0)
 """
+import argparse
 import heapq
 import itertools
-import sys
 
 
 def simulate(q, nodes, node_of, mul_seconds, block_bytes, bandwidth, latency, cores=0):
@@ -232,12 +233,25 @@ def simulate_ranks(q, nodes, node_of, mul_seconds, block_bytes, bandwidth, laten
     return max(finished)
 
 
+def arguments():
+    p = argparse.ArgumentParser(description="Event model of Cannon's overlap on the bench's simulated"
+                                " interconnect: basic and bamboo (k = 4, 9, 16) times and hidden shares.")
+    p.add_argument("n", type=int, nargs="?", default=1152, help="matrix order (default 1152)")
+    p.add_argument("bandwidth", type=float, nargs="?", default=50.0, help="MB/s per link (default 50)")
+    p.add_argument("latency", type=float, nargs="?", default=100.0, help="us per message (default 100)")
+    p.add_argument("nocomm", type=float, nargs="?", default=297.0,
+                   help="measured nocomm wall time, ms (default 297)")
+    p.add_argument("cores", type=int, nargs="?", default=2,
+                   help="cores the 4 nodes share (default 2; 0: a core per node)")
+    a = p.parse_args()
+    if a.n < 2 or a.bandwidth <= 0 or a.latency < 0 or a.nocomm <= 0 or a.cores < 0:
+        p.error("n >= 2, bandwidth > 0, latency >= 0, nocomm > 0 and cores >= 0 are needed")
+    return a
+
+
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 864
-    bandwidth = (float(sys.argv[2]) if len(sys.argv) > 2 else 35.0) * 1e6
-    latency = (float(sys.argv[3]) if len(sys.argv) > 3 else 100.0) * 1e-6
-    nocomm = (float(sys.argv[4]) if len(sys.argv) > 4 else 170.0) * 1e-3
-    cores = int(sys.argv[5]) if len(sys.argv) > 5 else 2
+    a = arguments()
+    n, bandwidth, latency, nocomm, cores = a.n, a.bandwidth * 1e6, a.latency * 1e-6, a.nocomm * 1e-3, a.cores
     nodes, side = 4, 2  # the bench's 4 nodes, a 2 x 2 grid of them
     # CPU time of a node's share: nocomm is the wall time of all nodes computing at once, on `cores`
     # cores shared by the 4 nodes (0: a core each)

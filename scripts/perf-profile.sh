@@ -7,7 +7,8 @@
 # perf samples the whole machine (-a, 499 Hz): attached to the JVM's threads alone (-p) it cost 0.5-0.7 of
 # the 2 cores ("others" in the progress lines), since the bench starts new threads every run. It starts
 # at the first timed run (the warm-ups are left out) and stops when the JVM exits. JIT symbols come from
-# -XX:+DumpPerfMapAtExit (/tmp/perf-PID.map). Needs perf (linux-perf) and root or perf_event_paranoid <= 1.
+# -XX:+DumpPerfMapAtExit (/tmp/perf-PID.map). PERF_START=TEXT starts at the first progress line holding TEXT
+# instead (e.g. "cannon basic (np=4) run 1/" to leave out an earlier application's timed runs). Needs perf (linux-perf) and root or perf_event_paranoid <= 1.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$1"; runs="$2"; shift 2
@@ -15,7 +16,8 @@ out="$1"; runs="$2"; shift 2
 BAMBOO_JAVA_OPTS="-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit ${BAMBOO_JAVA_OPTS:-}" \
   "$root/bamboo" bench apps "$@" --out "$out" 2> "$out.err" > "$out.log" &
 jpid=$!
-while kill -0 "$jpid" 2>/dev/null && ! grep -q "run 1/" "$out.err" 2>/dev/null; do sleep 0.05; done
+start="${PERF_START:-run 1/}"   # a progress line's text to start at, e.g. "cannon basic (np=4) run 1/"
+while kill -0 "$jpid" 2>/dev/null && ! grep -qF "$start" "$out.err" 2>/dev/null; do sleep 0.05; done
 perf record -e cpu-clock -F 499 -a -o "$out.perf" 2> "$out.perf.err" &
 ppid=$!
 wait "$jpid" || true

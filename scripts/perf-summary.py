@@ -20,6 +20,8 @@ def cat(dso, sym):
         if re.search(r'futex|schedule|switch|wake|idle|sched|ttwu|enqueue|dequeue|pick_next|hrtimer|tick|irq|apic|ipi|call_function|update_curr|load_balance|newidle|select_task|raw_spin|rcu', sym): return 'kernel: sched/futex/irq'
         if re.search(r'fault|page|mm_|memcg|clear_page|lru', sym): return 'kernel: memory'
         return 'kernel: other'
+    # generated code before the runtime: a JIT symbol carries the return type (execute() returns bamboo.runtime.Task$Outcome)
+    if re.search(r'Annotated\w*\.\w+\(', sym): return 'generated task code'
     if sym.startswith('[.] ') and ('bamboo.runtime' in sym or 'org.agrona' in sym): return 'runtime (Java)'
     if 'bamboo.shim' in sym or ' mpi.' in sym: return 'shim (Java)'
     if 'Annotated' in sym: return 'generated task code'

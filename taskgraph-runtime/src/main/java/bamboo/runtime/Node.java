@@ -520,7 +520,28 @@ final class Node {
         }
     }
 
-    int receive(Task task, int source, int tag, Object buf, int offset, int count) {
+    /** The operations of {@link #inbox}. */
+    static final int RECEIVE = 0, ARRIVED = 1, ARRIVED_COUNT = 2, PROBE = 3, CLAIM = 4, PROBE_UNCLAIMED = 5;
+
+    /**
+     * Everything a task asks of its own inbox (Task's receive, arrived, arrivedCount, probe, claim and
+     * probeUnclaimed; the source is not PROC_NULL): {@code op} RECEIVE takes the oldest matching message
+     * into {@code buf} and returns its element count; the others return what {@link Task#look} returns.
+     *
+     * <p>One method on purpose, and one the JIT does not inline: its bytecode is over C2's FreqInlineSize
+     * (325 bytes), as {@link #send}'s is. A translated program's {@code execute()} holds the whole program
+     * and calls these at every evaluation point; C2 inlines at most DesiredMethodLimit (8000) bytes of
+     * bytecode into one compilation, and when the inbox's draining and lookups (about 900 bytes per
+     * arrived() call, 500 per receive()) were inlined at each call site, they used up that budget before
+     * the program's own kernel calls were reached, or not, depending on the profiles the runtime's shared
+     * methods had collected from whatever application ran first in the JVM (docs/session12/jit17.md). So
+     * the generated code inlines only Task's PROC_NULL test and this call, whatever ran before.
+     */
+    int inbox(Task task, int op, int source, int tag, Object buf, int offset, int count) {
+        if (op != RECEIVE) {
+            return task.look(op, source, tag);
+        }
+        task.drainIncoming();
         int kind = checkBuffer("receive", source, tag, buf, offset, count);
         Message m = task.inbox.poll(source, tag);
         if (m == null) {

@@ -209,12 +209,7 @@ public abstract class Task {
         if (source == PROC_NULL) {
             return true;
         }
-        drainUnlessEvaluating();
-        if (inbox.has(source, tag)) {
-            return true;
-        }
-        miss(source, tag);
-        return false;
+        return node().inbox(this, Node.ARRIVED, source, tag, null, 0, 0) != 0;
     }
 
     /**
@@ -226,12 +221,7 @@ public abstract class Task {
         if (source == PROC_NULL) {
             return Integer.MAX_VALUE; // as many empty messages as asked for
         }
-        drainUnlessEvaluating();
-        int n = inbox.count(source, tag);
-        if (n == 0) {
-            miss(source, tag);
-        }
-        return n;
+        return node().inbox(this, Node.ARRIVED_COUNT, source, tag, null, 0, 0);
     }
 
     /**
@@ -245,8 +235,7 @@ public abstract class Task {
         if (source == PROC_NULL) {
             return fromProcNull();
         }
-        drainIncoming();
-        return node().receive(this, source, tag, buf, offset, count);
+        return node().inbox(this, Node.RECEIVE, source, tag, buf, offset, count);
     }
 
     /**
@@ -259,14 +248,7 @@ public abstract class Task {
             fromProcNull();
             return true;
         }
-        drainUnlessEvaluating();
-        Message m = inbox.find(source, tag);
-        if (m == null) {
-            miss(source, tag);
-            return false;
-        }
-        setLast(m);
-        return true;
+        return node().inbox(this, Node.PROBE, source, tag, null, 0, 0) != 0;
     }
 
     /**
@@ -294,27 +276,48 @@ public abstract class Task {
      * tag and count are available through {@link #lastSource()} and friends.
      */
     protected final boolean claim(int source, int tag) {
-        return unclaimed(source, tag, true);
+        return unclaimed(source, tag, Node.CLAIM);
     }
 
     /** Dry-run probe for firing rules: like {@link #probe}, but skips the messages claimed so far. */
     protected final boolean probeUnclaimed(int source, int tag) {
-        return unclaimed(source, tag, false);
+        return unclaimed(source, tag, Node.PROBE_UNCLAIMED);
     }
 
-    private boolean unclaimed(int source, int tag, boolean claim) {
+    private boolean unclaimed(int source, int tag, int op) {
         if (source == PROC_NULL) {
             fromProcNull();
             return true;
         }
+        return node().inbox(this, op, source, tag, null, 0, 0) != 0;
+    }
+
+    /**
+     * What arrived, arrivedCount, probe, claim and probeUnclaimed do once the source is not PROC_NULL
+     * ({@code op}: Node.ARRIVED ...): drains unless evaluating, looks the pair up, and notes a miss for
+     * the wake-up protocol. Returns 1 (found) or 0, or the count for ARRIVED_COUNT. Runs inside
+     * {@link Node#inbox}, which generated code reaches through one call that the JIT does not inline.
+     */
+    final int look(int op, int source, int tag) {
         drainUnlessEvaluating();
-        Message m = inbox.unclaimed(source, tag, claim);
-        if (m == null) {
-            miss(source, tag);
-            return false;
+        if (op == Node.ARRIVED) {
+            if (inbox.has(source, tag)) {
+                return 1;
+            }
+        } else if (op == Node.ARRIVED_COUNT) {
+            int n = inbox.count(source, tag);
+            if (n > 0) {
+                return n;
+            }
+        } else {
+            Message m = op == Node.PROBE ? inbox.find(source, tag) : inbox.unclaimed(source, tag, op == Node.CLAIM);
+            if (m != null) {
+                setLast(m);
+                return 1;
+            }
         }
-        setLast(m);
-        return true;
+        miss(source, tag);
+        return 0;
     }
 
     /** Source of the message the last {@link #receive} took or {@link #probe} / {@link #claim} found. */
@@ -430,7 +433,7 @@ public abstract class Task {
     }
 
     /** Owner only: counts {@code bytes} received. Atomic, like the senders' add, so the count stays exact;
-     *  it also orders the receive before the owner's look at its held list (see Node#receive). */
+     *  it also orders the receive before the owner's look at its held list (see Node#inbox). */
     final void addReceived(long bytes) {
         BUFFERED.addAndGet(this, -bytes);
     }

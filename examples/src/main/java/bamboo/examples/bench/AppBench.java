@@ -90,7 +90,7 @@ public final class AppBench {
             err.println("bench: " + unwritable);
             return 2;
         }
-        if (options.jvms > 1) {
+        if (options.jvms > 0) {
             return new JvmPasses(options, new JvmPasses.ChildProcesses(), out, err)
                     .run(JvmPasses.ownCommandLine(), List.of(args));
         }

@@ -61,8 +61,9 @@ public final class BenchOptions {
     /** The results.csv files (or --out folders) to judge the targets of, pooled, instead of running anything;
      *  null for a run. */
     List<Path> targetsFrom;
-    /** {@code --jvms N}: the pass run N times, each in a fresh JVM, judged pooled ({@link JvmPasses}); 1: here. */
-    int jvms = 1;
+    /** {@code --jvms N}: the pass run N times, each application in a fresh JVM of its own every time, judged
+     *  pooled ({@link JvmPasses}); 0 (no {@code --jvms}): every run in this JVM. */
+    int jvms;
     /** False with {@code --no-targets}: no targets section, no targets.csv (the demo prints its own figure). */
     boolean targets = true;
     /** The option that judges an earlier run's results.csv. */
@@ -189,14 +190,16 @@ public final class BenchOptions {
                 "                      judged as one, each row's repeats pooled in pass order,",
                 "                      so the interval sees how much one JVM differs from the",
                 "                      next (a pass runs all its repeats in one JVM)",
-                "  --jvms N            run the whole pass N times, each in a fresh JVM (this",
-                "                      command again, --out DIR/jvm-1 .. jvm-N), then print",
-                "                      and write to DIR the table and targets of the N passes",
-                "                      pooled (as --targets-from does) and each row's median",
-                "                      per JVM; --repeat is per JVM (default 1: this JVM",
-                "                      only). A JVM can draw a fast or a slow state for its",
-                "                      whole life, so one pass is one draw: judge targets",
-                "                      over several",
+                "  --jvms N            run the whole pass N times, each application in a fresh",
+                "                      JVM of its own every time (this command again, with",
+                "                      --app A --out DIR/jvm-I/A), then print and write to DIR",
+                "                      the table and targets of the N passes pooled (as",
+                "                      --targets-from does) and each row's median per JVM;",
+                "                      --repeat is per JVM. A JVM can draw a fast or a slow",
+                "                      state for its whole life, and what one application's",
+                "                      runs leave in a JVM can change the next one's speed:",
+                "                      judge targets with --jvms (default: every run in this",
+                "                      JVM, one draw, the applications one after another)",
                 "  --no-targets        leave out the targets section and targets.csv",
                 "  -h, --help          this text",
                 "",

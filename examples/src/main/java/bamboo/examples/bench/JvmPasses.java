@@ -11,17 +11,21 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * {@code bench apps --jvms N}: the whole pass run N times, each in a JVM of its own (this JVM's own command
- * line with {@code --out DIR/jvm-I}), and the N passes judged as one, each row's repeats pooled in pass
- * order ({@link PooledPasses}, as {@code --targets-from} does).
+ * {@code bench apps --jvms N}: the whole pass run N times, each application in a JVM of its own every time
+ * (this JVM's own command line with {@code --app A --out DIR/jvm-I/A}), and the N passes judged as one, each
+ * row's repeats pooled in pass order ({@link PooledPasses}, as {@code --targets-from} does).
  *
  * <p>Why: a row's speed can differ more between JVMs of one build than between its repeats in one JVM
  * (Cannon's {@code bamboo} k=16 in session 10: medians 0.333-0.372 s in 19 JVMs, each JVM's repeats within
  * 3.5%), and a pass takes all its repeats in one JVM, so one pass is one draw. This makes the verdict over
- * several draws one command instead of a shell loop and a {@code --targets-from}.
+ * several draws one command instead of a shell loop and a {@code --targets-from}. One JVM per application
+ * because what one application's runs leave in a JVM can change the next one's figures (session 11: Cannon's
+ * {@code bamboo} k=9 ran 0.351-0.367 s in 7 of 8 JVMs of Cannon alone, 0.328-0.345 s in 6 of 6 that ran
+ * jacobi3d first), while a user runs one application per JVM.
  */
 final class JvmPasses {
-    /** The system property that tells a child JVM which pass it is ("2/4"), for its progress lines. */
+    /** The system property that tells a child JVM which pass and application it is ("2/4 cannon"),
+     *  for its progress lines. */
     static final String PASS_PROPERTY = "bamboo.bench.pass";
     /** The option. */
     static final String OPTION = "--jvms";
@@ -58,12 +62,14 @@ final class JvmPasses {
     }
 
     /**
-     * The command of pass {@code pass} of {@code passes}: {@code own} (this JVM's command line, which must end
-     * with {@code benchArgs}, the suite's own arguments) with the pass property after the executable, and the
-     * bench arguments without {@code --jvms} and {@code --out}, then {@code --out dir}. An
-     * {@link IllegalArgumentException} says why when {@code own} does not end with {@code benchArgs}.
+     * The command of pass {@code pass} of {@code passes} for application {@code app}: {@code own} (this JVM's
+     * command line, which must end with {@code benchArgs}, the suite's own arguments) with the pass property
+     * after the executable, and the bench arguments without {@code --jvms}, {@code --app} and {@code --out},
+     * then {@code --app app --out dir}. An {@link IllegalArgumentException} says why when {@code own} does not
+     * end with {@code benchArgs}.
      */
-    static List<String> childCommand(List<String> own, List<String> benchArgs, int pass, int passes, Path dir) {
+    static List<String> childCommand(List<String> own, List<String> benchArgs, int pass, int passes, AppSpec app,
+                                     Path dir) {
         int prefix = own.size() - benchArgs.size();
         if (own.isEmpty() || prefix < 1 || !own.subList(prefix, own.size()).equals(benchArgs)) {
             throw new IllegalArgumentException(OPTION + " starts this command again in new JVMs, but this JVM's command"
@@ -72,37 +78,40 @@ final class JvmPasses {
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(own.get(0));
-        cmd.add("-D" + PASS_PROPERTY + "=" + pass + "/" + passes);
+        cmd.add("-D" + PASS_PROPERTY + "=" + pass + "/" + passes + " " + app.name());
         cmd.addAll(own.subList(1, prefix));
         for (int i = 0; i < benchArgs.size(); i++) {
             String a = benchArgs.get(i);
-            if (a.equals(OPTION) || a.equals("--out")) {
+            if (a.equals(OPTION) || a.equals("--out") || a.equals("--app")) {
                 i++; // and its value
             } else {
                 cmd.add(a);
             }
         }
-        cmd.add("--out");
-        cmd.add(dir.toString());
+        cmd.addAll(List.of("--app", app.name(), "--out", dir.toString()));
         return cmd;
     }
 
-    /** The folder of pass {@code pass} (1-based) under {@code out}. */
+    /** The folder of pass {@code pass} (1-based) under {@code out}: the pass's pooled results.csv and runs.csv. */
     static Path passDir(Path out, int pass) {
         return out.resolve("jvm-" + pass);
+    }
+
+    /** The folder of {@code app}'s JVM in pass {@code pass}: what that JVM wrote, and its output.txt. */
+    static Path appDir(Path out, int pass, AppSpec app) {
+        return passDir(out, pass).resolve(app.name());
     }
 
     /**
      * Runs the passes with {@code own} as this JVM's command line and {@code benchArgs} as the suite's
      * arguments; prints and writes the pooled table. Returns the exit code (0, 1 a run failed, 2 usage).
+     * Each application of a pass runs in a JVM of its own, so what one application's runs leave in a JVM (the
+     * JIT's profile of the runtime code they share) cannot change another's figures.
      */
     int run(List<String> own, List<String> benchArgs) {
         int passes = options.jvms;
-        List<List<String>> commands = new ArrayList<>();
         try {
-            for (int i = 1; i <= passes; i++) {
-                commands.add(childCommand(own, benchArgs, i, passes, passDir(options.out, i)));
-            }
+            childCommand(own, benchArgs, 1, passes, options.apps.get(0), passDir(options.out, 1));
         } catch (IllegalArgumentException e) {
             err.println("bench: " + e.getMessage());
             return 2;
@@ -112,36 +121,54 @@ final class JvmPasses {
         List<String> runLogs = new ArrayList<>();
         boolean anyRunFailed = false;
         for (int i = 1; i <= passes; i++) {
+            List<Row> rows = new ArrayList<>();
+            StringBuilder runs = new StringBuilder(RunLog.HEADER).append('\n');
+            for (AppSpec app : options.apps) {
+                Path dir = appDir(options.out, i, app);
+                String tag = "[jvm " + i + "/" + passes + " " + app.name() + "]";
+                err.println(tag + " a fresh JVM for " + app.name() + " in this pass; its results go to " + dir);
+                int code;
+                try {
+                    Files.createDirectories(dir);
+                    code = launcher.run(childCommand(own, benchArgs, i, passes, app, dir), dir);
+                } catch (IOException e) {
+                    err.println("bench: cannot start the JVM of pass " + i + " (" + app.name() + "): " + e.getMessage());
+                    return stopped(i - 1, 1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    err.println("bench: interrupted in pass " + i + " (" + app.name() + ")");
+                    return stopped(i - 1, 1);
+                }
+                if (code != 0 && code != 1) {
+                    err.println("bench: the JVM of pass " + i + " (" + app.name() + ") ended with exit code " + code
+                            + lastLines(dir));
+                    return stopped(i - 1, code == 2 ? 2 : 1);
+                }
+                anyRunFailed |= code == 1;
+                Path csv = dir.resolve("results.csv");
+                try {
+                    rows.addAll(ResultsCsv.read(csv.toString(), Files.readString(csv, StandardCharsets.UTF_8)).rows());
+                    appendRuns(runs, readOrEmpty(dir.resolve("runs.csv")));
+                } catch (IOException | IllegalArgumentException e) {
+                    err.println("bench: pass " + i + " (" + app.name() + ") wrote no readable " + csv + " ("
+                            + e.getMessage() + ")" + lastLines(dir));
+                    return stopped(i - 1, 1);
+                }
+                err.println(tag + " done" + (code == 1 ? ": a run failed or did not verify (" + dir.resolve("output.txt")
+                        + ")" : ""));
+            }
+            ResultTable pass = new ResultTable(rows);
             Path dir = passDir(options.out, i);
-            String tag = "[jvm " + i + "/" + passes + "]";
-            err.println(tag + " a fresh JVM for this pass; its results go to " + dir);
-            int code;
             try {
-                Files.createDirectories(dir);
-                code = launcher.run(commands.get(i - 1), dir);
+                Files.writeString(dir.resolve("results.csv"), pass.csv(), StandardCharsets.UTF_8);
+                Files.writeString(dir.resolve("runs.csv"), runs, StandardCharsets.UTF_8);
             } catch (IOException e) {
-                err.println("bench: cannot start the JVM of pass " + i + ": " + e.getMessage());
-                return stopped(i - 1, 1);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                err.println("bench: interrupted in pass " + i);
-                return stopped(i - 1, 1);
-            }
-            if (code != 0 && code != 1) {
-                err.println("bench: the JVM of pass " + i + " ended with exit code " + code + lastLines(dir));
-                return stopped(i - 1, code == 2 ? 2 : 1);
-            }
-            anyRunFailed |= code == 1;
-            Path csv = dir.resolve("results.csv");
-            try {
-                tables.add(ResultsCsv.read(csv.toString(), Files.readString(csv, StandardCharsets.UTF_8)));
-                runLogs.add(readOrEmpty(dir.resolve("runs.csv")));
-            } catch (IOException | IllegalArgumentException e) {
-                err.println("bench: pass " + i + " wrote no readable " + csv + " (" + e.getMessage() + ")" + lastLines(dir));
-                return stopped(i - 1, 1);
+                err.println("bench: cannot write pass " + i + "'s results to " + dir + ": " + e.getMessage());
+                return stopped(i - 1, 2);
             }
             names.add(dir.getFileName().toString());
-            err.println(tag + " done" + (code == 1 ? ": a run failed or did not verify (" + dir.resolve("output.txt") + ")" : ""));
+            tables.add(pass);
+            runLogs.add(runs.toString());
         }
         ResultTable pooled = PooledPasses.pool(names, tables);
         TargetTable targets = options.targets ? new TargetTable(TargetVerdicts.judge(pooled)) : null;
@@ -151,6 +178,14 @@ final class JvmPasses {
         out.print(text);
         boolean wrote = AppBench.write(options, pooled, targets, header + text, runLogs(names, runLogs), out, err);
         return !wrote ? 2 : anyRunFailed || pooled.rows().stream().anyMatch(Row::failed) ? 1 : 0;
+    }
+
+    /** Appends the lines of one JVM's runs.csv, without its header, to a pass's. */
+    private static void appendRuns(StringBuilder pass, String log) {
+        List<String> lines = log.lines().toList();
+        for (String l : lines.subList(Math.min(1, lines.size()), lines.size())) {
+            pass.append(l).append('\n');
+        }
     }
 
     /** After pass {@code done} + 1 could not finish: what the finished passes are good for. */
@@ -167,9 +202,10 @@ final class JvmPasses {
     }
 
     private String passesLine(int passes) {
-        return String.format(Locale.ROOT, "JVMs: %d passes (%s %d), each in a fresh JVM with its own warm-up runs and"
-                        + " %d repeats per row (folders jvm-1 .. jvm-%d); the table pools each row's repeats in pass"
-                        + " order%n%n", passes, OPTION, passes, options.repeat, passes);
+        return String.format(Locale.ROOT, "JVMs: %d passes (%s %d), each application in a fresh JVM of its own in"
+                        + " every pass, with its own warm-up runs and %d repeats per row (folders jvm-1 .. jvm-%d); the"
+                        + " table pools each row's repeats in pass order%n%n", passes, OPTION, passes, options.repeat,
+                passes);
     }
 
     /** Each row's median in each pass, the spread between passes, and the hidden share per pass. */

@@ -15,34 +15,36 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code bench apps --jvms N}: the pass in N fresh JVMs, judged pooled. */
+/** {@code bench apps --jvms N}: the pass in N fresh JVMs, each application in its own, judged pooled. */
 class JvmPassesTest {
     private static final AppSpec J3 = Apps.byName("jacobi3d");
     private static final List<String> BENCH = List.of("--app", "jacobi3d", "--jvms", "2", "--out", "old", "--repeat", "3");
 
     @Test
-    void aPassIsThisCommandAgainWithItsPassItsOwnFolderAndNoJvmsOption() {
+    void aPassIsThisCommandAgainWithItsPassItsAppItsOwnFolderAndNoJvmsOption() {
         List<String> own = new ArrayList<>(List.of("/jdk/bin/java", "-Xmx2g", "-jar", "cli.jar", "bench", "apps"));
         own.addAll(BENCH);
-        assertEquals(List.of("/jdk/bin/java", "-Dbamboo.bench.pass=2/2", "-Xmx2g", "-jar", "cli.jar", "bench", "apps",
-                        "--app", "jacobi3d", "--repeat", "3", "--out", Path.of("new", "jvm-2").toString()),
-                JvmPasses.childCommand(own, BENCH, 2, 2, JvmPasses.passDir(Path.of("new"), 2)));
+        Path folder = JvmPasses.appDir(Path.of("new"), 2, J3);
+        assertEquals(Path.of("new", "jvm-2", "jacobi3d"), folder);
+        assertEquals(List.of("/jdk/bin/java", "-Dbamboo.bench.pass=2/2 jacobi3d", "-Xmx2g", "-jar", "cli.jar", "bench",
+                        "apps", "--repeat", "3", "--app", "jacobi3d", "--out", folder.toString()),
+                JvmPasses.childCommand(own, BENCH, 2, 2, J3, folder));
     }
 
     @Test
     void aCommandLineThatDoesNotEndWithTheBenchArgumentsIsRefusedSayingHowToRunIt() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JvmPasses.childCommand(
-                List.of("/jdk/bin/java", "-jar", "cli.jar", "demo"), BENCH, 1, 2, Path.of("x")));
+                List.of("/jdk/bin/java", "-jar", "cli.jar", "demo"), BENCH, 1, 2, J3, Path.of("x")));
         assertTrue(e.getMessage().startsWith("--jvms starts this command again in new JVMs, but this JVM's command line"
                 + " does not end with the bench's arguments"), e.getMessage());
         assertTrue(e.getMessage().endsWith("run it as './bamboo bench apps ...'"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> JvmPasses.childCommand(List.of(), BENCH, 1, 2, Path.of("x")));
+        assertThrows(IllegalArgumentException.class, () -> JvmPasses.childCommand(List.of(), BENCH, 1, 2, J3, Path.of("x")));
     }
 
     @Test
     void jvmsIsAPositiveCountAndNotForTargetsFrom() {
         assertEquals(4, BenchOptions.parse(new String[] {"--jvms", "4"}).jvms);
-        assertEquals(1, BenchOptions.parse(new String[0]).jvms);
+        assertEquals(0, BenchOptions.parse(new String[0]).jvms, "without --jvms every run is in this JVM");
         assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(new String[] {"--jvms", "0"}));
         assertEquals("--jvms needs a value",
                 assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(new String[] {"--jvms"})).getMessage());
@@ -80,7 +82,7 @@ class JvmPassesTest {
 
         assertEquals(0, code, stderr.toString(StandardCharsets.UTF_8));
         assertEquals(2, started.size());
-        assertTrue(started.get(1).contains("-Dbamboo.bench.pass=2/2"));
+        assertTrue(started.get(1).contains("-Dbamboo.bench.pass=2/2 jacobi3d"));
         String text = stdout.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("JVMs: 2 passes (--jvms 2)"), text);
         assertTrue(text.lines().anyMatch(l -> l.matches("jacobi3d +bamboo k=2 +0\\.6200 +0\\.7200 +16%")),
@@ -99,6 +101,43 @@ class JvmPassesTest {
     }
 
     @Test
+    void eachApplicationRunsInAJvmOfItsOwnAndThePassFolderHoldsTheirRowsTogether(@TempDir Path dir) throws Exception {
+        // Session 11: Cannon's bamboo k=9 ran 0.35-0.37 s in JVMs of Cannon alone and 0.33-0.35 s in JVMs that ran
+        // jacobi3d first, so one application's runs must not share a JVM with another's.
+        List<List<String>> started = new ArrayList<>();
+        JvmPasses.Launcher fake = (cmd, appDir) -> {
+            started.add(cmd);
+            String app = cmd.get(cmd.indexOf("--app") + 1);
+            ResultTable t = app.equals("jacobi3d") ? table(0.62) : new ResultTable(List.of(cannon("basic", 1.0)));
+            Files.writeString(appDir.resolve("results.csv"), t.csv());
+            Files.writeString(appDir.resolve("runs.csv"), RunLog.HEADER + "\n" + app + ",basic,1,1.0\n");
+            return 0;
+        };
+        Path out = dir.resolve("out");
+        List<String> bench = List.of("--app", "jacobi3d,cannon", "--jvms", "2", "--out", out.toString());
+        BenchOptions o = BenchOptions.parse(bench.toArray(String[]::new));
+        List<String> own = new ArrayList<>(List.of("java", "-jar", "cli.jar", "bench", "apps"));
+        own.addAll(bench);
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int code = new JvmPasses(o, fake, print(new ByteArrayOutputStream()), print(stderr)).run(own, bench);
+
+        assertEquals(0, code, stderr.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("jacobi3d", "cannon", "jacobi3d", "cannon"),
+                started.stream().map(c -> c.get(c.indexOf("--app") + 1)).toList(), "one JVM per application per pass");
+        assertTrue(started.stream().allMatch(c -> c.indexOf("--app") == c.lastIndexOf("--app")), "one --app each");
+        assertEquals(out.resolve("jvm-2").resolve("cannon").toString(), started.get(3).get(started.get(3).size() - 1));
+        ResultTable pass = ResultsCsv.read("p", Files.readString(out.resolve("jvm-1").resolve("results.csv")));
+        assertEquals(List.of("jacobi3d", "jacobi3d", "jacobi3d", "cannon"),
+                pass.rows().stream().map(r -> r.plan().app().name()).toList(),
+                "the pass's results.csv holds every application's rows, for --targets-from");
+        assertEquals(List.of(RunLog.HEADER, "jacobi3d,basic,1,1.0", "cannon,basic,1,1.0"),
+                Files.readAllLines(out.resolve("jvm-1").resolve("runs.csv")));
+        ResultTable pooled = ResultsCsv.read("r", Files.readString(out.resolve("results.csv")));
+        assertEquals(List.of(1.0, 1.0, 1.0, 1.0, 1.0, 1.0), pooled.row("cannon", "basic").times());
+        assertTrue(stderr.toString(StandardCharsets.UTF_8).contains("[jvm 2/2 cannon] done"), stderr.toString());
+    }
+
+    @Test
     void aPassThatDiesStopsTheRestAndSaysHowToJudgeTheFinishedOnes(@TempDir Path dir) throws Exception {
         List<Integer> passes = new ArrayList<>();
         JvmPasses.Launcher fake = (cmd, passDir) -> {
@@ -111,16 +150,16 @@ class JvmPassesTest {
             return 0;
         };
         Path out = dir.resolve("out");
-        BenchOptions o = BenchOptions.parse(new String[] {"--jvms", "3", "--out", out.toString()});
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--jvms", "3", "--out", out.toString()});
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        List<String> bench = List.of("--jvms", "3", "--out", out.toString());
+        List<String> bench = List.of("--app", "jacobi3d", "--jvms", "3", "--out", out.toString());
         List<String> own = new ArrayList<>(List.of("java", "-jar", "cli.jar", "bench", "apps"));
         own.addAll(bench);
         assertEquals(1, new JvmPasses(o, fake, print(stdout), print(stderr)).run(own, bench));
         assertEquals(List.of(1, 2), passes, "no third pass after a pass died");
         String err = stderr.toString(StandardCharsets.UTF_8);
-        assertTrue(err.contains("bench: the JVM of pass 2 ended with exit code 137; its last output"), err);
+        assertTrue(err.contains("bench: the JVM of pass 2 (jacobi3d) ended with exit code 137; its last output"), err);
         assertTrue(err.contains("java.lang.OutOfMemoryError"), err);
         assertTrue(err.contains("to judge them: bench apps --targets-from " + out.resolve("jvm-1")), err);
         assertEquals("", stdout.toString(StandardCharsets.UTF_8), "no table from a run that did not finish");
@@ -131,7 +170,7 @@ class JvmPassesTest {
     void aRealChildJvmGetsItsPassAndWritesItsFolder(@TempDir Path dir) throws Exception {
         // The launcher that starts processes, with a stand-in for the bench as the child's main class.
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> bench = List.of("--jvms", "2", "--out", dir.resolve("out").toString());
+        List<String> bench = List.of("--app", "jacobi3d", "--jvms", "2", "--out", dir.resolve("out").toString());
         List<String> own = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
                 FakePass.class.getName()));
         own.addAll(bench);
@@ -140,7 +179,8 @@ class JvmPassesTest {
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int code = new JvmPasses(o, new JvmPasses.ChildProcesses(), print(stdout), print(stderr)).run(own, bench);
         assertEquals(0, code, stderr.toString(StandardCharsets.UTF_8));
-        assertEquals("pass 2/2\n", Files.readString(dir.resolve("out").resolve("jvm-2").resolve("output.txt")),
+        assertEquals("pass 2/2 jacobi3d\n", Files.readString(dir.resolve("out").resolve("jvm-2").resolve("jacobi3d")
+                        .resolve("output.txt")),
                 "the child's standard output goes to its folder");
         ResultTable pooled = ResultsCsv.read("r", Files.readString(dir.resolve("out").resolve("results.csv")));
         assertEquals(List.of(0.61, 0.61, 0.61, 0.62, 0.62, 0.62), pooled.row("jacobi3d", "bamboo").times());
@@ -160,6 +200,14 @@ class JvmPassesTest {
     static ResultTable table(double bamboo) {
         return new ResultTable(List.of(row("basic", 0, 1e8, 1.0), row("bamboo", 2, 1e8, bamboo),
                 row("nocomm", 0, Double.POSITIVE_INFINITY, 0.6)));
+    }
+
+    private static Row cannon(String variant, double t) {
+        Row r = new Row(new RunPlan(Apps.byName("cannon"), variant, 0, "Basic", 4, 4, 1, 500_000, 1e8, false, null));
+        for (int i = 0; i < 3; i++) {
+            r.add(t, 0.5);
+        }
+        return r;
     }
 
     private static Row row(String variant, int k, double bw, double t) {

@@ -36,6 +36,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class RuntimeBench {
     private static final String FLAGS = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
+    private static final String UNSAFE_ALLOWED = "--sun-misc-unsafe-memory-access=allow";
     private static final String RB = RuntimeBenchmarks.class.getName();
     private static final String VT = VirtualThreadPingPong.class.getName();
 
@@ -94,7 +95,8 @@ public final class RuntimeBench {
         return args[i];
     }
 
-    private ChainedOptionsBuilder options(String include) {
+    /** The options of a JMH run whose forks run on a JDK of major version {@code forkFeature}. */
+    private ChainedOptionsBuilder options(String include, int forkFeature) {
         ChainedOptionsBuilder o = new OptionsBuilder()
                 .include(include)
                 .forks(forks)
@@ -103,7 +105,9 @@ public final class RuntimeBench {
                 .warmupTime(TimeValue.milliseconds(quick ? 500 : 1000))
                 .measurementIterations(quick ? 5 : 8)
                 .measurementTime(TimeValue.milliseconds(quick ? 500 : 1000))
-                .jvmArgsAppend(FLAGS, "-Xss8m")
+                // JMH's harness calls sun.misc.Unsafe::objectFieldOffset, which JDK 23+ warns about in four lines on
+                // every fork's stderr (JEP 471); the option, unknown before 23, allows it without the warning.
+                .jvmArgsAppend(forkFeature >= 23 ? new String[] {FLAGS, "-Xss8m", UNSAFE_ALLOWED} : new String[] {FLAGS, "-Xss8m"})
                 .shouldFailOnError(true)
                 .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT);
         return o;
@@ -127,7 +131,7 @@ public final class RuntimeBench {
         String which = quick ? "(taskSwitch|injectAndFire|latency|bandwidth)" : "(taskSwitch|injectAndFire|latency|bandwidth|stencil|ring)";
         boolean vtHere = Runtime.version().feature() >= 21;
         String include = RB + "\\." + which + "$" + (vtHere ? "|" + VT + "\\.latency$" : "");
-        ChainedOptionsBuilder o = options(include).addProfiler(GCProfiler.class);
+        ChainedOptionsBuilder o = options(include, Runtime.version().feature()).addProfiler(GCProfiler.class);
         if (quick) {
             o.param("scheduler", "SHARED_QUEUE");
         }
@@ -145,7 +149,8 @@ public final class RuntimeBench {
                 System.out.println("virtual-thread comparison: skipped (no JDK 21+ found; pass --jdk21 JAVA_HOME)");
             } else {
                 vtJdk = java.toString();
-                ChainedOptionsBuilder v = options(RB + "\\.latency$|" + VT + "\\.latency$").param("scheduler", "SHARED_QUEUE")
+                ChainedOptionsBuilder v = options(RB + "\\.latency$|" + VT + "\\.latency$", featureOf(java.getParent().getParent()))
+                        .param("scheduler", "SHARED_QUEUE")
                         .jvm(java.toString());
                 Map<String, RunResult> pair = byName(new Runner(v.build()).run());
                 vt = pair.get(VT + ".latency");
