@@ -31,6 +31,11 @@ public final class Endpoint {
             spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
     /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
     static final long MIN_SPIN_NANOS = SpinBudget.MIN_NANOS;
+    /** The system property that turns {@link #HANDOFF} off ({@code false}), to measure what it changes. */
+    static final String HANDOFF_PROPERTY = "bamboo.shim.handoff";
+    /** Whether a rendezvous sender leaves the copy to a receiver that spins for it ({@link RecvOp#handOff});
+     *  on unless {@value #HANDOFF_PROPERTY} is {@code false}. */
+    static final boolean HANDOFF = !"false".equalsIgnoreCase(System.getProperty(HANDOFF_PROPERTY, "").trim());
     /** Virtual threads: a few yields give the peer a chance before we park (a virtual thread's yield
      *  only hands its carrier to another virtual thread). Oversubscribed platform threads park at once. */
     private static final int YIELDS = 4;
@@ -57,9 +62,10 @@ public final class Endpoint {
     /**
      * How long this rank's waiters busy-wait before parking, adapted to its recent waits ({@link #adapt}):
      * a wait that ended within {@link #MAX_SPIN_NANOS} would have been cheaper spun (grow to twice it), a
-     * longer one was a waste of the core (halve). Plain field, racy on purpose: any recent value will do.
+     * longer one was a waste of the core (halve). Plain field, racy on purpose: any recent value will do
+     * (package-private: tests set it to make a waiter spin).
      */
-    private long spinNanos = MIN_SPIN_NANOS;
+    long spinNanos = MIN_SPIN_NANOS;
     /** Activity counters the deadlock watch compares between samples; racy increments are fine (any change counts). */
     volatile long calls;
     volatile long parks;
@@ -68,6 +74,9 @@ public final class Endpoint {
     volatile long completions;
     /** Deposits into this rank's mailbox that woke its waiters (see {@link #deposit}); racy, for tests. */
     long depositWakeups;
+    /** Rendezvous messages a sender left for this rank's spinning thread to copy ({@link RecvOp#handOff});
+     *  racy, for tests. */
+    long handoffs;
     private volatile Channel worldChannel;
     /** Threads of this rank that have called MPI: the deadlock watch asks each whether it is still busy. */
     final Set<Thread> callers = ConcurrentHashMap.newKeySet();
@@ -413,7 +422,11 @@ public final class Endpoint {
         final long arrivalsBefore = box.arrivals();
         final long nextBefore = box.nextArrival();
         final RecvOp matches = box.send(e, world.network(), rank);
-        if (matches != null) {
+        if (matches != null && HANDOFF && matches.nextMatch == null && matches.matched == e && e.sendOp != null
+                && matches.spinning) {
+            // A rendezvous into a receive whose rank busy-waits for it: that rank copies (RecvOp#handOff).
+            matches.handOff(e);
+        } else if (matches != null) {
             Transfer.finishAll(matches);
         } else if (box.arrivals() != arrivalsBefore || box.nextArrival() != nextBefore) {
             depositWakeups++;
@@ -798,7 +811,7 @@ public final class Endpoint {
         // another rank of its node waits for the core (that rank would wait for nothing).
         final boolean mine = holdingCore();
         final boolean giveWay = mine && coreWanted();
-        if (!giveWay && (world.spin() ? spinUntil(c, start) : yieldUntil(c))) {
+        if (!giveWay && (world.spin() ? spinFor(c, start) : yieldUntil(c))) {
             adapt(System.nanoTime() - start);
             return;
         }
@@ -866,6 +879,22 @@ public final class Endpoint {
             if (interrupted) {
                 me.interrupt();
             }
+        }
+    }
+
+    /**
+     * {@link #spinUntil}; while it spins for a receive, the receive says so ({@link RecvOp#spinning}), so a
+     * rendezvous sender that matches it leaves the copy to this thread ({@link RecvOp#handOff}).
+     */
+    private boolean spinFor(WaitCondition c, long start) {
+        if (!(c instanceof RecvOp r)) {
+            return spinUntil(c, start);
+        }
+        r.spinning = true; // a rendezvous sender matching r now leaves the copy to this thread
+        try {
+            return spinUntil(c, start);
+        } finally {
+            r.spinning = false;
         }
     }
 

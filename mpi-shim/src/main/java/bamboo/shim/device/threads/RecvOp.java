@@ -1,5 +1,7 @@
 package bamboo.shim.device.threads;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
@@ -24,6 +26,23 @@ final class RecvOp implements Pending {
     /** Set under the mailbox lock when a message matches; the chain links matches to finish after unlock. */
     Envelope matched;
     RecvOp nextMatch;
+    /**
+     * True while the owner's thread busy-waits for this receive ({@link Endpoint#await}): a rendezvous
+     * sender that matches it then leaves the copy to that thread ({@link #handOff}) instead of writing
+     * into the receive buffer from its own core.
+     */
+    volatile boolean spinning;
+    /** The matched message ({@link #matched}) a sender has left for the owner's thread to copy, or null. */
+    private volatile Envelope handoff;
+    private static final VarHandle HANDOFF;
+
+    static {
+        try {
+            HANDOFF = MethodHandles.lookup().findVarHandle(RecvOp.class, "handoff", Envelope.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private int gotSource;
     private int gotTag;
@@ -69,6 +88,17 @@ final class RecvOp implements Pending {
         owner.completed();
     }
 
+    /**
+     * A sender's thread matched message {@code e} (a rendezvous: the data is still in the sender's buffer)
+     * to this receive while its owner spins for it: the owner copies it at its next poll, so the data lands
+     * in the cache of the core that reads it next, as it would had the receive come second. The owner's
+     * thread is woken in case it has just stopped spinning to park.
+     */
+    void handOff(Envelope e) {
+        handoff = e;
+        owner.completed();
+    }
+
     boolean isDone() {
         return done;
     }
@@ -76,6 +106,12 @@ final class RecvOp implements Pending {
     @Override
     public boolean poll() {
         if (done) {
+            return true;
+        }
+        final Envelope h = handoff;
+        if (h != null && HANDOFF.compareAndSet(this, h, null)) {
+            owner.handoffs++;
+            Transfer.finishAll(this); // this.matched == h: copied here, on the receiving rank's thread
             return true;
         }
         owner.mailbox.progress();
