@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Per bench pass with a compilation log: Cannon's bamboo rows' medians next to what C2 inlined into the
-translated task's execute() (docs/session12/jit17.md).
+translated task's execute() (docs/benchmarks.md, "Why Cannon's bamboo depended on what ran before it in the JVM (session 12, jit17)").
 
 usage: cannon-jit-rows.py DIR...   (each DIR an --out folder, DIR.jitlog the -XX:LogFile of its JVM)
 

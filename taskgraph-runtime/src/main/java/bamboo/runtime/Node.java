@@ -534,7 +534,8 @@ final class Node {
      * bytecode into one compilation, and when the inbox's draining and lookups (about 900 bytes per
      * arrived() call, 500 per receive()) were inlined at each call site, they used up that budget before
      * the program's own kernel calls were reached, or not, depending on the profiles the runtime's shared
-     * methods had collected from whatever application ran first in the JVM (docs/session12/jit17.md). So
+     * methods had collected from whatever application ran first in the JVM (docs/benchmarks.md, "Why
+     * Cannon's bamboo depended on what ran before it in the JVM (session 12, jit17)"). So
      * the generated code inlines only Task's PROC_NULL test and this call, whatever ran before.
      */
     int inbox(Task task, int op, int source, int tag, Object buf, int offset, int count) {

@@ -15,7 +15,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Regression test for session 12's finding (docs/session12/jit17.md): Cannon's translated execute() ran
+ * Regression test for session 12's finding (docs/benchmarks.md, "Why Cannon's bamboo depended on what ran
+ * before it in the JVM (session 12, jit17)"): Cannon's translated execute() ran
  * 5-10% slower at k=9 and k=16 when Cannon was the first application in its JVM, because C2 inlined the
  * inbox's draining and lookups (about 900 bytecode bytes per arrived(), 500 per receive()) at every call
  * site when the runtime's shared profiles said so, used up its 8000-byte inlining budget, and left the
