@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,6 +18,14 @@ class CoreGateTest {
     private static void awaitParked(Thread t) throws InterruptedException {
         while (t.getState() != Thread.State.WAITING) {
             Thread.sleep(1);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -98,14 +107,17 @@ class CoreGateTest {
         final CoreGate g = new CoreGate(1, 4);
         assertTrue(g.tryAcquire());
         assertFalse(g.tryAcquire(), "the one permit is taken");
+        final CountDownLatch checked = new CountDownLatch(1);
         final Thread waiter = new Thread(() -> {
             g.acquire();
+            awaitQuietly(checked); // holds the permit until the check below: woken or not, it is the waiter's
             g.release();
         });
         waiter.start();
         awaitParked(waiter);
         g.release(); // the waiter's turn: its ticket is eligible before it has even woken
         assertFalse(g.tryAcquire(), "the waiter is first in line");
+        checked.countDown();
         waiter.join();
         assertTrue(g.tryAcquire(), "free again");
         assertFalse(g.contended());
