@@ -48,15 +48,9 @@ public final class TranslatorBench {
         double[][] tr = new double[3][rounds];
         double[][] ratio = new double[3][rounds];
         for (int i = 0; i < rounds; i++) {
-            double[] a;
-            double[] b;
-            if (i % 2 == 0) {
-                a = time(() -> parseAndPrint(tree));
-                b = time(() -> translate(tree));
-            } else {
-                b = time(() -> translate(tree));
-                a = time(() -> parseAndPrint(tree));
-            }
+            double[][] ab = round(tree, i);
+            double[] a = ab[0];
+            double[] b = ab[1];
             for (int k = 0; k < 3; k++) {
                 jp[k][i] = a[k];
                 tr[k][i] = b[k];
@@ -110,15 +104,9 @@ public final class TranslatorBench {
         double[] wall = new double[MAX_WARM_UP];
         double[] jit = new double[MAX_WARM_UP];
         for (int i = 0; i < MAX_WARM_UP; i++) {
-            double[] a;
-            double[] b;
-            if (i % 2 == 0) {
-                a = time(() -> parseAndPrint(tree));
-                b = time(() -> translate(tree));
-            } else {
-                b = time(() -> translate(tree));
-                a = time(() -> parseAndPrint(tree));
-            }
+            double[][] ab = round(tree, i);
+            double[] a = ab[0];
+            double[] b = ab[1];
             jp[i] = lines / a[2];
             tr[i] = lines / b[2];
             wall[i] = a[0] + b[0];
@@ -163,6 +151,17 @@ public final class TranslatorBench {
             }
         }
         return false;
+    }
+
+    /** One round: JavaParser's side and ours, timed, in an order that alternates with {@code i} (so neither
+     *  always runs first); {@code {javaParser, translate}}. */
+    private static double[][] round(List<SourceFile> tree, int i) {
+        if (i % 2 == 0) {
+            double[] a = time(() -> parseAndPrint(tree));
+            return new double[][] {a, time(() -> translate(tree))};
+        }
+        double[] b = time(() -> translate(tree));
+        return new double[][] {time(() -> parseAndPrint(tree)), b};
     }
 
     private static double median(double[] xs) {

@@ -1,5 +1,6 @@
 package bamboo.translator.parse;
 
+import bamboo.translator.TestInputs;
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ast.CompilationUnit;
@@ -11,8 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -22,12 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PlainTypeTest {
     @Test
     void agreesWithToStringOnEveryTypeOfTheInputsAndCommentedOrAnnotatedVariants() throws IOException {
-        List<Path> inputs;
-        try (Stream<Path> s = Stream.concat(Files.walk(Path.of("src/test/resources/golden")),
-                Files.walk(Path.of("../../test-corpus/programs")))) {
-            inputs = s.filter(p -> p.toString().endsWith(".java") && !p.toString().contains("expected"))
-                    .collect(Collectors.toList());
-        }
+        List<Path> inputs = TestInputs.programs();
         JavaParser parser = new JavaParser(new ParserConfiguration()
                 .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
         int answered = 0;
