@@ -422,10 +422,8 @@ public final class Endpoint {
         final long arrivalsBefore = box.arrivals();
         final long nextBefore = box.nextArrival();
         final RecvOp matches = box.send(e, world.network(), rank);
-        if (matches != null && HANDOFF && matches.nextMatch == null && matches.matched == e && e.sendOp != null
-                && matches.spinning) {
-            // A rendezvous into a receive whose rank busy-waits for it: that rank copies (RecvOp#handOff).
-            matches.handOff(e);
+        if (matches != null && HANDOFF && matches.takesHandOff(e)) {
+            matches.handOff(e); // a rendezvous into a receive whose rank busy-waits for it: that rank copies
         } else if (matches != null) {
             Transfer.finishAll(matches);
         } else if (box.arrivals() != arrivalsBefore || box.nextArrival() != nextBefore) {

@@ -89,6 +89,15 @@ final class RecvOp implements Pending {
     }
 
     /**
+     * Whether a sender that has just matched {@code e} to this receive, and nothing else, should leave the
+     * copy to the owner ({@link #handOff}): {@code e} is a rendezvous (its data still in the sender's buffer,
+     * {@code e.sendOp} set) and the owner's thread busy-waits for this receive.
+     */
+    boolean takesHandOff(Envelope e) {
+        return nextMatch == null && matched == e && e.sendOp != null && spinning;
+    }
+
+    /**
      * A sender's thread matched message {@code e} (a rendezvous: the data is still in the sender's buffer)
      * to this receive while its owner spins for it: the owner copies it at its next poll, so the data lands
      * in the cache of the core that reads it next, as it would had the receive come second. The owner's

@@ -176,11 +176,6 @@ public final class MpiRewriter {
      * They are the same for the predefined single types; otherwise (a pair type, or a datatype held in a
      * variable) the translation multiplies by {@code elementsPerItem()}.
      */
-    /** {@code scope.matches("(mpi\\.)?MPI")}, without compiling the pattern per call. */
-    private static boolean isMpi(String scope) {
-        return scope.equals("MPI") || scope.equals("mpi.MPI");
-    }
-
     public static Expression scaled(Expression items, Expression datatype) {
         if (datatype.isFieldAccessExpr() && SINGLE.contains(datatype.asFieldAccessExpr().getNameAsString())
                 && isMpi(Printed.text(datatype.asFieldAccessExpr().getScope()))) {
@@ -191,6 +186,11 @@ public final class MpiRewriter {
         return new com.github.javaparser.ast.expr.BinaryExpr(left,
                 new MethodCallExpr(datatype.clone(), "elementsPerItem"),
                 com.github.javaparser.ast.expr.BinaryExpr.Operator.MULTIPLY);
+    }
+
+    /** {@code scope.matches("(mpi\\.)?MPI")}, without compiling the pattern per call. */
+    private static boolean isMpi(String scope) {
+        return scope.equals("MPI") || scope.equals("mpi.MPI");
     }
 
     private static Node replace(MethodCallExpr call, Expression with) {
