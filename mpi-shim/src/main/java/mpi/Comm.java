@@ -2,13 +2,13 @@ package mpi;
 
 import bamboo.shim.GroupSets;
 import bamboo.shim.coll.Channel;
-import bamboo.shim.device.threads.Binding;
-import bamboo.shim.device.threads.Checks;
-import bamboo.shim.device.threads.ContextChannel;
-import bamboo.shim.device.threads.Endpoint;
-import bamboo.shim.device.threads.Pending;
-import bamboo.shim.device.threads.Scope;
-import bamboo.shim.device.threads.SendMode;
+import bamboo.shim.engine.Binding;
+import bamboo.shim.engine.Checks;
+import bamboo.shim.engine.ContextChannel;
+import bamboo.shim.engine.Endpoint;
+import bamboo.shim.engine.Pending;
+import bamboo.shim.engine.Scope;
+import bamboo.shim.engine.SendMode;
 
 /**
  * A communicator: a group of processes and a private context in which their messages match.

@@ -1,9 +1,9 @@
 package mpi;
 
-import bamboo.shim.device.threads.Binding;
-import bamboo.shim.device.threads.DeadlockWatch;
-import bamboo.shim.device.threads.Endpoint;
-import bamboo.shim.device.threads.World;
+import bamboo.shim.engine.Binding;
+import bamboo.shim.engine.DeadlockWatch;
+import bamboo.shim.engine.Endpoint;
+import bamboo.shim.engine.World;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 

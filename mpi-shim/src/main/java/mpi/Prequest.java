@@ -1,6 +1,6 @@
 package mpi;
 
-import bamboo.shim.device.threads.Pending;
+import bamboo.shim.engine.Pending;
 
 /**
  * A persistent request ({@code Send_init}, {@code Recv_init}, ...): each {@link #Start()} begins the same

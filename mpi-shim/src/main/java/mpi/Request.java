@@ -1,8 +1,8 @@
 package mpi;
 
-import bamboo.shim.device.threads.Endpoint;
-import bamboo.shim.device.threads.Pending;
-import bamboo.shim.device.threads.WaitCondition;
+import bamboo.shim.engine.Endpoint;
+import bamboo.shim.engine.Pending;
+import bamboo.shim.engine.WaitCondition;
 
 /**
  * A handle on a non-blocking operation. Once {@link #Wait()} or a successful {@link #Test()} has completed

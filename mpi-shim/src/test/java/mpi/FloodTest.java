@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import bamboo.shim.device.threads.Binding;
-import bamboo.shim.device.threads.ByteBudget;
+import bamboo.shim.engine.Binding;
+import bamboo.shim.engine.ByteBudget;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;

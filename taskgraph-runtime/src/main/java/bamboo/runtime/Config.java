@@ -1,6 +1,6 @@
 package bamboo.runtime;
 
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import java.nio.file.Path;
 import java.util.function.IntFunction;
 
@@ -35,7 +35,7 @@ final class Config {
     }
     /**
      * Whether each process's runtime threads, its workers and its message handler, share the process's
-     * {@link #workers} cores ({@link bamboo.shim.device.threads.CoreGate}), as on a node with that many
+     * {@link #workers} cores ({@link bamboo.shim.engine.CoreGate}), as on a node with that many
      * cores: the handler then runs only while a worker waits or lets it have a turn, instead of on a core
      * of its own (on the threads device, another node's). Only with several processes (default off).
      */

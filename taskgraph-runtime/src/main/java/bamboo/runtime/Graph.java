@@ -1,6 +1,6 @@
 package bamboo.runtime;
 
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.IntFunction;
@@ -263,7 +263,7 @@ public final class Graph {
          * Whether each process's workers and message handler share the process's {@link #workers} cores, as
          * on a node with that many cores (default false: the handler is one thread more, which the JVM runs
          * on any core it has). With it a process never runs more than {@code workers} of its threads at
-         * once: a thread holds one of the process's cores ({@link bamboo.shim.device.threads.CoreGate}) while
+         * once: a thread holds one of the process's cores ({@link bamboo.shim.engine.CoreGate}) while
          * it runs and gives it back while it parks; a busy thread lets a waiting one have a turn after each
          * duty cycle (a task run, a handler pass). Only graphs of several processes have a handler; with one
          * process it changes nothing.

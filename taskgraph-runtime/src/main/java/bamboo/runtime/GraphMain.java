@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.Arrays;
 
-import bamboo.shim.device.threads.JobAbortedError;
+import bamboo.shim.engine.JobAbortedError;
 import bamboo.shim.job.RankExit;
 import mpi.MPI;
 import mpi.MPIException;

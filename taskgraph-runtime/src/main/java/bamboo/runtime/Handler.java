@@ -7,11 +7,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
-import bamboo.shim.device.threads.Binding;
-import bamboo.shim.device.threads.Endpoint;
-import bamboo.shim.device.threads.PayloadPool;
-import bamboo.shim.device.threads.Scope;
-import bamboo.shim.device.threads.Taken;
+import bamboo.shim.engine.Binding;
+import bamboo.shim.engine.Endpoint;
+import bamboo.shim.engine.PayloadPool;
+import bamboo.shim.engine.Scope;
+import bamboo.shim.engine.Taken;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;

@@ -2,7 +2,7 @@ package bamboo.runtime;
 
 import java.util.concurrent.locks.LockSupport;
 
-import bamboo.shim.device.threads.CoreGate;
+import bamboo.shim.engine.CoreGate;
 
 import org.agrona.concurrent.IdleStrategy;
 

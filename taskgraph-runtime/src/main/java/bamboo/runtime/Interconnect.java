@@ -3,7 +3,7 @@ package bamboo.runtime;
 import java.util.ArrayList;
 import java.util.List;
 
-import bamboo.shim.device.threads.Binding;
+import bamboo.shim.engine.Binding;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;

@@ -1,6 +1,6 @@
 package bamboo.runtime;
 
-import bamboo.shim.device.threads.CoreGate;
+import bamboo.shim.engine.CoreGate;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,6 @@
 package bamboo.runtime;
 
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 
 /**
  * The tasks of each process, resolved once from a {@link RankPlacement} (the shim's definition, so a

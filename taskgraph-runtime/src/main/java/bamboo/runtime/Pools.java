@@ -2,7 +2,7 @@ package bamboo.runtime;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import bamboo.shim.device.threads.PayloadPool;
+import bamboo.shim.engine.PayloadPool;
 import mpi.Datatype;
 import org.agrona.concurrent.ManyToManyConcurrentArrayQueue;
 

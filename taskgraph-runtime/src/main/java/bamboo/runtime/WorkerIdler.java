@@ -3,8 +3,8 @@ package bamboo.runtime;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import bamboo.shim.device.threads.CoreGate;
-import bamboo.shim.device.threads.SpinBudget;
+import bamboo.shim.engine.CoreGate;
+import bamboo.shim.engine.SpinBudget;
 
 import org.agrona.concurrent.IdleStrategy;
 

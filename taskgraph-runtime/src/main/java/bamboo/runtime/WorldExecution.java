@@ -8,9 +8,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import bamboo.shim.device.threads.Binding;
-import bamboo.shim.device.threads.Endpoint;
-import bamboo.shim.device.threads.JobAbortedError;
+import bamboo.shim.engine.Binding;
+import bamboo.shim.engine.Endpoint;
+import bamboo.shim.engine.JobAbortedError;
 import mpi.MPI;
 import mpi.MPIException;
 import org.agrona.concurrent.AgentRunner;

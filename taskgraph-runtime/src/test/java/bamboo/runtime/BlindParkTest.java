@@ -3,10 +3,10 @@ package bamboo.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import bamboo.shim.device.threads.Endpoint;
-import bamboo.shim.device.threads.Network;
-import bamboo.shim.device.threads.SendMode;
-import bamboo.shim.device.threads.World;
+import bamboo.shim.engine.Endpoint;
+import bamboo.shim.engine.Network;
+import bamboo.shim.engine.SendMode;
+import bamboo.shim.engine.World;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bamboo.runtime.samples.Ring;
 import bamboo.runtime.samples.Stencil1D;
-import bamboo.shim.device.threads.CoreGate;
+import bamboo.shim.engine.CoreGate;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package bamboo.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import bamboo.shim.device.threads.CoreGate;
+import bamboo.shim.engine.CoreGate;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -180,7 +180,7 @@ class MultiNodeTest {
             t.take(1, 9);
             for (int i = 1; i <= 3; i++) {
                 t.put(1, i);
-                seen[i - 1] = bamboo.shim.device.threads.Binding.current();
+                seen[i - 1] = bamboo.shim.engine.Binding.current();
             }
             return Task.Outcome.FINISHED;
         }, t -> t.me() == 0 ? t.has(1, 9) : t.has(0, t.step == 0 ? 0 : 3))).nodes(2).workers(1).build().run();

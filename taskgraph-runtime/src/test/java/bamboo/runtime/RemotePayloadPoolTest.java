@@ -115,7 +115,7 @@ class RemotePayloadPoolTest {
      *  JVM takes them from there instead of allocating its own. */
     @Test
     void theChunksOfAFinishedRunServeTheNextRun() {
-        bamboo.shim.device.threads.PayloadPool pool = bamboo.shim.device.threads.PayloadPool.shared();
+        bamboo.shim.engine.PayloadPool pool = bamboo.shim.engine.PayloadPool.shared();
         Graph.builder(1, id -> new SelfSends()).workers(1).build().run();
         long allocations = pool.allocations();
         long reuses = pool.reuses();

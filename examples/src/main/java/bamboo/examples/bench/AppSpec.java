@@ -1,7 +1,7 @@
 package bamboo.examples.bench;
 
 import bamboo.examples.common.Reference;
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

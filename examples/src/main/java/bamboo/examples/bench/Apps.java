@@ -1,6 +1,6 @@
 package bamboo.examples.bench;
 
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package bamboo.examples.bench;
 
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package bamboo.examples.bench;
 
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 
 /**
  * One variant of one application as the benchmark runs it.

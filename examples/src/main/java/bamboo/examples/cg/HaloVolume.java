@@ -42,7 +42,7 @@ public final class HaloVolume {
         return total;
     }
 
-    /** Block placement, as {@code bamboo.shim.device.threads.Network#nodeOf}. */
+    /** Block placement, as {@code bamboo.shim.engine.Network#nodeOf}. */
     static int nodeOf(int rank, int np, int nodes) {
         return (int) (((long) rank * nodes) / np);
     }

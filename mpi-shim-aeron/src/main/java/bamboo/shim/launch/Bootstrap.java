@@ -1,6 +1,6 @@
 package bamboo.shim.launch;
 
-import bamboo.shim.device.aeron.StartupException;
+import bamboo.shim.aeron.StartupException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,6 @@
 package bamboo.shim.launch;
 
-import bamboo.shim.device.aeron.AeronSettings;
+import bamboo.shim.aeron.AeronSettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package bamboo.shim.launch;
 
-import bamboo.shim.device.aeron.Drivers;
+import bamboo.shim.aeron.Drivers;
 import io.aeron.Aeron;
 import io.aeron.driver.MediaDriver;
 import java.io.File;

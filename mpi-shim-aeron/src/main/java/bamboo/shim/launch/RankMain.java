@@ -1,15 +1,15 @@
 package bamboo.shim.launch;
 
-import bamboo.shim.device.aeron.AeronSettings;
-import bamboo.shim.device.aeron.AeronTransport;
-import bamboo.shim.device.aeron.Drivers;
-import bamboo.shim.device.aeron.StartupException;
-import bamboo.shim.device.threads.AbortCalledError;
-import bamboo.shim.device.threads.Binding;
-import bamboo.shim.device.threads.Endpoint;
-import bamboo.shim.device.threads.JobAbortedError;
-import bamboo.shim.device.threads.Network;
-import bamboo.shim.device.threads.World;
+import bamboo.shim.aeron.AeronSettings;
+import bamboo.shim.aeron.AeronTransport;
+import bamboo.shim.aeron.Drivers;
+import bamboo.shim.aeron.StartupException;
+import bamboo.shim.engine.AbortCalledError;
+import bamboo.shim.engine.Binding;
+import bamboo.shim.engine.Endpoint;
+import bamboo.shim.engine.JobAbortedError;
+import bamboo.shim.engine.Network;
+import bamboo.shim.engine.World;
 import bamboo.shim.job.RankExit;
 import io.aeron.Aeron;
 import io.aeron.driver.MediaDriver;

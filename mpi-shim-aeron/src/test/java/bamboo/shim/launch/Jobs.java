@@ -1,6 +1,6 @@
 package bamboo.shim.launch;
 
-import bamboo.shim.device.aeron.AeronSettings;
+import bamboo.shim.aeron.AeronSettings;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;

@@ -117,7 +117,7 @@ class ProcessJobTest {
 
     /** Every directory this JVM's launcher made is gone (dirs of other, live processes may exist). */
     static void assertNoAeronDirectoryLeft() {
-        final File[] left = bamboo.shim.device.aeron.Drivers.baseDirectory().listFiles((d, n) ->
+        final File[] left = bamboo.shim.aeron.Drivers.baseDirectory().listFiles((d, n) ->
                 n.startsWith("bamboo-aeron-" + ProcessHandle.current().pid() + "-"));
         assertEquals(0, left == null ? 0 : left.length, "Aeron directories left behind");
     }

@@ -3,7 +3,7 @@ package bamboo.shim.launch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import bamboo.shim.device.aeron.Drivers;
+import bamboo.shim.aeron.Drivers;
 import io.aeron.driver.MediaDriver;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -1,7 +1,7 @@
 package bamboo.shim.job;
 
-import bamboo.shim.placement.RankPlacement;
-import bamboo.shim.device.threads.World;
+import bamboo.shim.net.RankPlacement;
+import bamboo.shim.engine.World;
 
 /**
  * How to run a threads-device job.

@@ -1,12 +1,12 @@
 package bamboo.shim.job;
 
-import bamboo.shim.device.threads.AbortCalledError;
-import bamboo.shim.device.threads.Binding;
-import bamboo.shim.device.threads.DeadlockWatch;
-import bamboo.shim.device.threads.Endpoint;
-import bamboo.shim.device.threads.JobAbortedError;
-import bamboo.shim.device.threads.Network;
-import bamboo.shim.device.threads.World;
+import bamboo.shim.engine.AbortCalledError;
+import bamboo.shim.engine.Binding;
+import bamboo.shim.engine.DeadlockWatch;
+import bamboo.shim.engine.Endpoint;
+import bamboo.shim.engine.JobAbortedError;
+import bamboo.shim.engine.Network;
+import bamboo.shim.engine.World;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

@@ -5,7 +5,7 @@ import bamboo.cli.launch.ShimLauncher;
 import bamboo.cli.launch.TranslatedLauncher;
 import bamboo.cli.launch.UserError;
 import bamboo.cli.launch.Units;
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;
 import bamboo.shim.launch.ProcessConfig;
 import bamboo.shim.launch.ProcessJob;
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import java.io.File;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
@@ -29,7 +29,7 @@ public final class ShimLauncher {
 
     /** Runs the request with the default eager budget and returns the exit code. */
     public static int run(Request r) {
-        return run(r, bamboo.shim.device.threads.World.DEFAULT_EAGER_BUDGET);
+        return run(r, bamboo.shim.engine.World.DEFAULT_EAGER_BUDGET);
     }
 
     /** Runs the request and returns the exit code; one-line messages go to stderr. {@code eagerBudget}:

@@ -4,7 +4,7 @@ import bamboo.runtime.Graph;
 import bamboo.runtime.GraphDeadlock;
 import bamboo.runtime.GraphFailure;
 import bamboo.runtime.GraphTimeout;
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import bamboo.translator.GeneratedSource;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;

@@ -10,7 +10,7 @@ import bamboo.examples.bench.RunPlan;
 import bamboo.examples.bench.Runner;
 import bamboo.examples.bench.ShimRunner;
 import bamboo.examples.common.Reference;
-import bamboo.shim.placement.RankPlacement;
+import bamboo.shim.net.RankPlacement;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
