@@ -1,5 +1,5 @@
-import bamboo.examples.bench.PairedRatio;
-import bamboo.examples.bench.Row;
+import bamboo.bench.apps.PairedRatio;
+import bamboo.bench.apps.Row;
 import bamboo.runtime.Graph;
 import bamboo.runtime.Profile;
 import java.io.ByteArrayOutputStream;

@@ -14,16 +14,16 @@ J=${J:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
 side=$1; shift
 case "$side" in
 setup)
-  mkdir -p $S/ex $S/wdir $S/launcher/bamboo/examples/bench && (cd $S/ex && unzip -q -o $L/bamboo-examples.jar)
+  mkdir -p $S/ex $S/wdir $S/launcher/bamboo/bench/apps && (cd $S/ex && unzip -q -o $L/bamboo-examples.jar)
   ${J%java}javac --release 17 -cp $L/bamboo-mpi-shim.jar:$S/ex -d $S/ex $ROOT/scripts/summa-probe/Probe.java
-  cp $S/ex/bamboo/examples/bench/MpjChild.class $S/launcher/bamboo/examples/bench/ ;;
+  cp $S/ex/bamboo/bench/apps/MpjChild.class $S/launcher/bamboo/bench/apps/ ;;
 ours)
   exec $J -XX:+UseParallelGC -Xms2g -Xmx2g "$@" -cp ${SHIM:-$L/bamboo-mpi-shim.jar}:$S/ex \
-      bamboo.examples.bench.MicroChild 2 $S/ex summa17.Probe ;;
+      bamboo.bench.apps.MicroChild 2 $S/ex summa17.Probe ;;
 mpj)
   M=/usr/share/mpj/lib
   MPJ_HOME=/usr/share/mpj exec $J -XX:+UseParallelGC -Xms2g -Xmx2g "$@" -cp $S/launcher:$M/smpdev.jar:$M/xdev.jar:$M/mpjbuf.jar:$M/loader2.jar:$M/starter.jar:$M/mpiExp.jar:$M/runtimecommon.jar:/usr/share/java/log4j-1.2.jar \
-      bamboo.examples.bench.MpjChild $S/wdir 2 smpdev useLocalLoader $S/ex summa17.Probe ;;
+      bamboo.bench.apps.MpjChild $S/wdir 2 smpdev useLocalLoader $S/ex summa17.Probe ;;
 ab)
   N=$1; OUT=$2; A=$3; B=$4
   for i in $(seq 1 $N); do

@@ -2,6 +2,7 @@ package bamboo.cli;
 
 import bamboo.cli.launch.UserError;
 import java.io.PrintWriter;
+import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,11 +15,8 @@ import picocli.CommandLine.Command;
                 "'bamboo help COMMAND' or 'bamboo COMMAND --help' explains a command."},
         subcommands = {
                 RunCommand.class,
-                BenchCommand.class,
-                DemoCommand.class,
                 TranslateCommand.class,
                 CheckCommand.class,
-                FuzzCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
 
@@ -47,11 +45,10 @@ public final class Main {
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> failure(e, commandLine));
         // Everything after the program's name belongs to the program, options included.
         cl.getSubcommands().get("run").setStopAtPositional(true);
-        // A suite's options are its own: pass them through untouched.
-        cl.getSubcommands().get("bench").getSubcommands().values().forEach(sub -> {
-            sub.setStopAtPositional(true);
-            sub.setUnmatchedOptionsArePositionalParams(true);
-        });
+        for (CommandSet set : ServiceLoader.load(CommandSet.class, Main.class.getClassLoader())) {
+            set.commands().forEach(cl::addSubcommand);
+            set.configure(cl);
+        }
         return cl;
     }
 

@@ -8,10 +8,10 @@ import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 
 /** Runs the command line in-process and captures its exit code, stdout and stderr. */
-final class CliRun {
-    final int exitCode;
-    final String out;
-    final String err;
+public final class CliRun {
+    public final int exitCode;
+    public final String out;
+    public final String err;
 
     private CliRun(int exitCode, String out, String err) {
         this.exitCode = exitCode;
@@ -19,7 +19,7 @@ final class CliRun {
         this.err = err;
     }
 
-    static synchronized CliRun of(String... args) {
+    public static synchronized CliRun of(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

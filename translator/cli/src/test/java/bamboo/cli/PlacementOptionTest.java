@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --placement} of {@code bamboo run} and {@code bamboo bench apps}: where ranks and tasks go, and bad values. */
+/** {@code --placement} of {@code bamboo run}: where ranks and tasks go, and bad values. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PlacementOptionTest {
     private static final Path CORPUS = Path.of("../../test-corpus/programs");
@@ -91,7 +91,6 @@ class PlacementOptionTest {
         expectUsageError("--placement places ranks on the simulated nodes of the threads device; with --device "
                         + "aeron every rank (or runtime process) is its own JVM, placed on hosts by --hostfile",
                 "run", "--device", "aeron", "--np", "4", "--placement", "grid", file);
-        expectUsageError("bench: --placement 'grid:2x'", "bench", "apps", "--placement", "grid:2x");
     }
 
     private static void expectUsageError(String message, String... args) {

@@ -108,7 +108,7 @@ public final class ShimLauncher {
         return List.of(locationOf(mpi.MPI.class), locationOf(bamboo.Bamboo.class));
     }
 
-    static Path locationOf(Class<?> c) {
+    public static Path locationOf(Class<?> c) {
         try {
             return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
@@ -116,7 +116,7 @@ public final class ShimLauncher {
         }
     }
 
-    static URL[] urls(List<Path> paths) {
+    public static URL[] urls(List<Path> paths) {
         URL[] urls = new URL[paths.size()];
         for (int i = 0; i < urls.length; i++) {
             try {

@@ -34,7 +34,7 @@ import java.util.stream.Stream;
 public final class TranslatedLauncher {
 
     /** Suffix of the entry-point companion the translator generates. */
-    static final String ENTRY_SUFFIX = "_Bamboo";
+    public static final String ENTRY_SUFFIX = "_Bamboo";
 
     /** What to run and how. */
     public record Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
@@ -136,7 +136,7 @@ public final class TranslatedLauncher {
     }
 
     /** Calls the companion {@code entry}'s {@code graph(int numTasks, String[] args)}. */
-    static Graph.Builder graphOf(ClassLoader loader, String entry, int tasks, List<String> args) {
+    public static Graph.Builder graphOf(ClassLoader loader, String entry, int tasks, List<String> args) {
         Class<?> companion = companion(loader, entry);
         try {
             Method graph = companion.getMethod("graph", int.class, String[].class);
@@ -164,7 +164,7 @@ public final class TranslatedLauncher {
     }
 
     /** Translates {@code source}, then compiles it with its companions; translation errors end the run. */
-    static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath) {
+    public static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath) {
         return translateAndCompile(source, userPath, null, tree -> { });
     }
 

@@ -1,0 +1,246 @@
+package bamboo.bench.runtime;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs the runtime's benchmarks (JMH, through its Runner API) and ends with one line per headline figure:
+ * {@code metric task-switch-ns <v> ns}, {@code metric task-latency-ns <v> ns},
+ * {@code metric alloc-bytes-per-message <v> B} (within a process), {@code metric remote-alloc-bytes-per-message
+ * <v> B} (between two processes, every thread counted).
+ *
+ * <pre>
+ * RuntimeBench [--quick] [--forks N] [--jdk21 JAVA_HOME] [--verbose]
+ * </pre>
+ * The virtual-thread comparison needs JDK 21+: on an older JVM the ping-pong pair runs in forks of the JDK
+ * given by {@code --jdk21}, {@code BAMBOO_JDK21}, or the first JDK 21+ under /usr/lib/jvm; it is reported
+ * as skipped when there is none.
+ */
+public final class RuntimeBench {
+    private static final String FLAGS = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
+    private static final String UNSAFE_ALLOWED = "--sun-misc-unsafe-memory-access=allow";
+    private static final String RB = RuntimeBenchmarks.class.getName();
+    private static final String VT = VirtualThreadPingPong.class.getName();
+
+    private boolean quick;
+    private int forks = 1;
+    private Path jdk21;
+    private boolean verbose;
+
+    public static void main(String[] args) {
+        RuntimeBench b = new RuntimeBench();
+        try {
+            b.parse(args);
+            b.run();
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench runtime: " + e.getMessage());
+            System.exit(2);
+        } catch (RunnerException | RuntimeException e) {
+            System.err.println("bench runtime: benchmark failed: " + e);
+            System.exit(1);
+        }
+    }
+
+    private void parse(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick":
+                    quick = true;
+                    break;
+                case "--verbose":
+                    verbose = true;
+                    break;
+                case "--forks":
+                    forks = Integer.parseInt(value(args, ++i, "--forks"));
+                    break;
+                case "--jdk21":
+                    jdk21 = Paths.get(value(args, ++i, "--jdk21"));
+                    break;
+                case "--help":
+                case "-h":
+                    System.out.println("usage: bench runtime [--quick] [--forks N] [--jdk21 JAVA_HOME] [--verbose]");
+                    System.exit(0);
+                    break;
+                default:
+                    throw new IllegalArgumentException("unknown option " + args[i] + " (try --help)");
+            }
+        }
+        if (forks < 0) {
+            throw new IllegalArgumentException("--forks must be >= 0, got " + forks);
+        }
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    /** The options of a JMH run whose forks run on a JDK of major version {@code forkFeature}. */
+    private ChainedOptionsBuilder options(String include, int forkFeature) {
+        ChainedOptionsBuilder o = new OptionsBuilder()
+                .include(include)
+                .forks(forks)
+                // A whole graph JIT-compiles in one to two seconds: warm up longer than that.
+                .warmupIterations(quick ? 5 : 8)
+                .warmupTime(TimeValue.milliseconds(quick ? 500 : 1000))
+                .measurementIterations(quick ? 5 : 8)
+                .measurementTime(TimeValue.milliseconds(quick ? 500 : 1000))
+                // JMH's harness calls sun.misc.Unsafe::objectFieldOffset, which JDK 23+ warns about in four lines on
+                // every fork's stderr (JEP 471); the option, unknown before 23, allows it without the warning.
+                .jvmArgsAppend(forkFeature >= 23 ? new String[] {FLAGS, "-Xss8m", UNSAFE_ALLOWED} : new String[] {FLAGS, "-Xss8m"})
+                .shouldFailOnError(true)
+                .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT);
+        return o;
+    }
+
+    private void run() throws RunnerException {
+        System.out.println("runtime benchmarks (" + (quick ? "quick" : "full") + ", JDK " + Runtime.version().feature()
+                + ", " + Runtime.getRuntime().availableProcessors() + " cores)");
+        // 1. Exact steady-state allocation per message, in this JVM.
+        double alloc1 = AllocationProbe.bytesPerMessage(1, 200_000, 200_000);
+        double alloc2 = AllocationProbe.bytesPerMessage(2, 100_000, 100_000);
+        System.out.printf(Locale.ROOT, "steady-state allocation per message: %.3f B (1 worker), %.3f B (2 workers)%n",
+                alloc1, alloc2);
+        // Between processes: the shim's pooled payload arrays and recycled envelopes (docs/runtime.md, Memory).
+        double remote8 = AllocationProbe.remoteBytesPerMessage(1, 20_000, 50_000);
+        double remoteBig = AllocationProbe.remoteBytesPerMessage(196_608, 50, 200);
+        System.out.printf(Locale.ROOT, "steady-state allocation per message between 2 processes (all threads):"
+                + " %.3f B (8 B messages), %.1f B (1.5 MB messages)%n", remote8, remoteBig);
+
+        // 2. JMH: the micro-benchmarks, with the GC profiler.
+        String which = quick ? "(taskSwitch|injectAndFire|latency|bandwidth)" : "(taskSwitch|injectAndFire|latency|bandwidth|stencil|ring)";
+        boolean vtHere = Runtime.version().feature() >= 21;
+        String include = RB + "\\." + which + "$" + (vtHere ? "|" + VT + "\\.latency$" : "");
+        ChainedOptionsBuilder o = options(include, Runtime.version().feature()).addProfiler(GCProfiler.class);
+        if (quick) {
+            o.param("scheduler", "SHARED_QUEUE");
+        }
+        System.out.println("running JMH (this takes " + (quick ? "about a minute" : "about ten minutes") + ")...");
+        Map<String, RunResult> results = byName(new Runner(o.build()).run());
+        printTable(results);
+
+        // 3. Virtual threads: same run if this JVM has them, else forks on a JDK 21+.
+        RunResult vt = results.get(VT + ".latency");
+        RunResult rtForVt = results.get(RB + ".latency[SHARED_QUEUE]");
+        String vtJdk = "this JVM";
+        if (vt == null) {
+            Path java = findJdk21();
+            if (java == null) {
+                System.out.println("virtual-thread comparison: skipped (no JDK 21+ found; pass --jdk21 JAVA_HOME)");
+            } else {
+                vtJdk = java.toString();
+                ChainedOptionsBuilder v = options(RB + "\\.latency$|" + VT + "\\.latency$", featureOf(java.getParent().getParent()))
+                        .param("scheduler", "SHARED_QUEUE")
+                        .jvm(java.toString());
+                Map<String, RunResult> pair = byName(new Runner(v.build()).run());
+                vt = pair.get(VT + ".latency");
+                rtForVt = pair.get(RB + ".latency[SHARED_QUEUE]");
+            }
+        }
+        if (vt != null && rtForVt != null) {
+            double v = vt.getPrimaryResult().getScore();
+            double r = rtForVt.getPrimaryResult().getScore();
+            System.out.printf(Locale.ROOT, "8-byte ping-pong, one way (%s): runtime tasks %.0f ns, virtual threads %.0f ns,"
+                    + " virtual/runtime = %.2f%n", vtJdk, r, v, v / r);
+        }
+
+        RunResult sw = results.get(RB + ".taskSwitch[SHARED_QUEUE]");
+        RunResult lat = results.get(RB + ".latency[SHARED_QUEUE]");
+        System.out.printf(Locale.ROOT, "metric task-switch-ns %.1f ns%n", sw.getPrimaryResult().getScore());
+        System.out.printf(Locale.ROOT, "metric task-latency-ns %.1f ns%n", lat.getPrimaryResult().getScore());
+        System.out.printf(Locale.ROOT, "metric alloc-bytes-per-message %.3f B%n", Math.max(alloc1, alloc2));
+        System.out.printf(Locale.ROOT, "metric remote-alloc-bytes-per-message %.3f B%n", remote8);
+    }
+
+    private static Map<String, RunResult> byName(Collection<RunResult> results) {
+        Map<String, RunResult> m = new LinkedHashMap<>();
+        for (RunResult r : results) {
+            String name = r.getParams().getBenchmark();
+            String p = r.getParams().getParam("scheduler");
+            m.put(p == null ? name : name + "[" + p + "]", r);
+        }
+        return m;
+    }
+
+    private static void printTable(Map<String, RunResult> results) {
+        System.out.printf(Locale.ROOT, "%-44s %14s %10s %16s%n", "benchmark", "ns/op", "± error", "JMH alloc B/op");
+        for (Map.Entry<String, RunResult> e : results.entrySet()) {
+            Result<?> p = e.getValue().getPrimaryResult();
+            Result<?> alloc = secondary(e.getValue(), "gc.alloc.rate.norm");
+            String name = e.getKey().substring(e.getKey().lastIndexOf('.', e.getKey().indexOf('[') < 0
+                    ? e.getKey().length() : e.getKey().indexOf('[')) + 1);
+            System.out.printf(Locale.ROOT, "%-44s %14.1f %10.1f %16s%n", name, p.getScore(), p.getScoreError(),
+                    alloc == null ? "-" : String.format(Locale.ROOT, "%.2f", alloc.getScore()));
+            if (name.startsWith("bandwidth")) {
+                System.out.printf(Locale.ROOT, "%-44s %14.2f GB/s%n", "  = bandwidth",
+                        RuntimeBenchmarks.STREAM_BYTES / p.getScore());
+            }
+        }
+    }
+
+    private static Result<?> secondary(RunResult r, String label) {
+        // JMH 1.37 names it "gc.alloc.rate.norm"; older versions put a middle dot in front.
+        Result<?> found = r.getSecondaryResults().get(label);
+        return found != null ? found : r.getSecondaryResults().get("\u00b7" + label);
+    }
+
+    private Path findJdk21() {
+        List<Path> candidates = new ArrayList<>();
+        if (jdk21 != null) {
+            candidates.add(jdk21);
+        }
+        String env = System.getenv("BAMBOO_JDK21");
+        if (env != null && !env.isEmpty()) {
+            candidates.add(Paths.get(env));
+        }
+        try (Stream<Path> s = Files.list(Paths.get("/usr/lib/jvm"))) {
+            s.sorted().forEach(candidates::add);
+        } catch (IOException e) {
+            // no system JDKs: only the explicit ones count
+        }
+        for (Path home : candidates) {
+            Path java = home.resolve("bin").resolve("java");
+            if (Files.isExecutable(java) && featureOf(home) >= 21) {
+                return java;
+            }
+        }
+        if (jdk21 != null) {
+            throw new IllegalArgumentException("--jdk21 " + jdk21 + " is not a JDK 21+ home (no bin/java or release file)");
+        }
+        return null;
+    }
+
+    private static int featureOf(Path home) {
+        try {
+            for (String line : Files.readAllLines(home.resolve("release"))) {
+                if (line.startsWith("JAVA_VERSION=")) {
+                    String v = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                    return Integer.parseInt(v.split("[.+-]")[0]);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
+    }
+}
