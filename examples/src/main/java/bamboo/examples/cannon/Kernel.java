@@ -17,8 +17,6 @@ import bamboo.examples.common.Reference;
  * the inner extents agree. No MPI here.
  */
 public final class Kernel {
-    /** Measurement plumbing, off by default ({@code -Dbamboo.cannon.probe=FILE}, {@link MultiplyProbe}). */
-    private static final boolean PROBE = MultiplyProbe.ON;
     private final int n, q, row, col;
     private final boolean active;
     private final int bi, bj, maxB;
@@ -170,7 +168,6 @@ public final class Kernel {
      * {@link #warmUp()}).
      */
     public void multiply() {
-        final long w0 = PROBE ? System.nanoTime() : 0L, c0 = PROBE ? MultiplyProbe.cpu() : 0L;
         final double[] ablk = a, bblk = b;
         final int bk = Decomp.size(n, q, kIndex);
         for (int i = 0; i < bi; i++) {
@@ -182,9 +179,6 @@ public final class Kernel {
                     c[ci + j] += x * bblk[bkRow + j];
                 }
             }
-        }
-        if (PROBE) {
-            MultiplyProbe.record(w0, c0, bi);
         }
     }
 

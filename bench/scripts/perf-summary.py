@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# perf-summary.py PERF.DATA RUNS HZ [CATEGORIES]: (scripts/perf-profile.sh runs it) CPU ms per run by thread group and symbol category (perf report -n, flat).
+# perf-summary.py PERF.DATA RUNS HZ [CATEGORIES]: (bench/scripts/perf-profile.sh runs it) CPU ms per run by thread group and symbol category (perf report -n, flat).
 import sys, subprocess, re, collections
 data, runs, hz = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 out = subprocess.run(['perf', 'report', '-i', data, '--no-children', '-g', 'none', '-n', '--sort', 'comm,dso,sym',

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # CPU profile of the bench's timed runs with Linux perf (kernel, JVM, JIT-compiled code and copy stubs
-# alike), then CPU ms per run by thread group and kind of code (scripts/perf-summary.py).
-# Usage: scripts/perf-profile.sh OUT RUNS bench-apps-args...   (RUNS: the --repeat given, to divide by)
+# alike), then CPU ms per run by thread group and kind of code (bench/scripts/perf-summary.py).
+# Usage: bench/scripts/perf-profile.sh OUT RUNS bench-apps-args...   (RUNS: the --repeat given, to divide by)
 #   e.g. JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 flock -x /tmp/bench.lock \
-#        scripts/perf-profile.sh /tmp/me-prof 10 --app cannon --variants bamboo,nocomm --k 16 --repeat 10
+#        bench/scripts/perf-profile.sh /tmp/me-prof 10 --app cannon --variants bamboo,nocomm --k 16 --repeat 10
 # perf samples the whole machine (-a, 499 Hz): attached to the JVM's threads alone (-p) it cost 0.5-0.7 of
 # the 2 cores ("others" in the progress lines), since the bench starts new threads every run. It starts
 # at the first timed run (the warm-ups are left out) and stops when the JVM exits. JIT symbols come from
@@ -23,4 +23,4 @@ ppid=$!
 wait "$jpid" || true
 kill -INT "$ppid" 2>/dev/null || true
 wait "$ppid" || true
-python3 "$root/scripts/perf-summary.py" "$out.perf" "$runs" 499
+python3 "$root/bench/scripts/perf-summary.py" "$out.perf" "$runs" 499
