@@ -18,8 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Regression test for the bug "a kernel loop loses range-check elimination after a loop-limit trap in the
- * warm-up" (session 7, docs/benchmarks.md "Kernel speed inside tasks"): the kernels' loops had inclusive
+ * The kernels' loops keep range-check elimination whatever happens in the warm-up: with inclusive
  * bounds ({@code i <= last}), for which HotSpot's C2 makes a counted loop only behind a loop-limit-check
  * predicate. OSR compilations during {@code Kernel.warmUp()} failed that predicate in most JVMs
  * (relaxShell and relax of jacobi2d, relaxShell and copyFace of jacobi3d, update and copy of halo26);

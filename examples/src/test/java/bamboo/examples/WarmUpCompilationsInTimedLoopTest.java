@@ -16,9 +16,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Regression test for the bug "the warm-up's compilations run inside the timed loop" (session 8,
- * docs/benchmarks.md "Zero cost at k=1 (session 8)"): {@code Kernel.warmUp()} returned while the C2
- * compilations it had triggered (the kernel's methods, and {@code warmUp()} itself with the kernel inlined)
+ * The compilations a kernel's warm-up triggers finish before the timed loop starts. Without the wait at
+ * the end of {@code Kernel.warmUp()}, it returned while the C2 compilations it had triggered (the kernel's methods, and {@code warmUp()} itself with the kernel inlined)
  * were still queued or running, so the timed loop that followed shared the 2 cores with the compiler.
  * {@code basic}, whose ranks each load their own copy of the program, compiles everything once per rank
  * and paid for it in more runs than the translated program's single copy.

@@ -254,8 +254,8 @@ public final class Kernel {
      * compile after its first runs: a method with loops called only once or twice per run (the fills and
      * the checksum, on big blocks) otherwise went through on-stack replacement in one run and was
      * compiled again in the next, and its compilation took one of the cores beside the ranks' timed loop
-     * (session 8: in the timed runs of {@code basic} and {@code nocomm}, 4 ranks on 2 cores, one copy of
-     * the class per rank; {@code ColdKernelAfterWarmUpTest}). The small accessors a run calls once per step
+     * (in the timed runs of {@code basic} and {@code nocomm}, 4 ranks on 2 cores, one copy of the class per
+     * rank; {@code ColdKernelAfterWarmUpTest}). The small accessors a run calls once per step
      * are left out on purpose: called that rarely they stay with the quick compiler and are never
      * recompiled, while calling them here thousands of times would make C2 compile each of them in some
      * later run. Touches no state of any other instance: results stay bit-identical with or without it.

@@ -12,7 +12,7 @@ import javax.management.ObjectName;
  * nothing queued, so that the compilations the warm-up triggered run before the timer starts, not inside
  * the timed loop.
  *
- * <p>Why (docs/benchmarks.md, "Zero cost at k=1 (session 8)"): a warm-up that makes a method hot queues
+ * <p>Why: a warm-up that makes a method hot queues
  * its C2 compilation and goes on; the largest of them, C2 compiling {@code warmUp()} itself (OSR and
  * normal, with the whole kernel inlined: 100-300 ms of a core), were still running when the timed loop
  * started, and on 2 cores the compiler thread takes its core from a rank. {@code basic} loads the program

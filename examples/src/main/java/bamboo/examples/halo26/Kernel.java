@@ -264,8 +264,7 @@ public final class Kernel {
      * an inclusive bound HotSpot's C2 makes the loop a counted loop (range checks hoisted, strip-mined)
      * only behind a "loop limit check" predicate, which an OSR compilation during the warm-up sometimes
      * fails (uncommon trap loop_limit_check); the method's later compilations may then keep that loop
-     * uncounted for the rest of the run, and whether the trap happens depends on timing
-     * (docs/benchmarks.md, "Kernel speed inside tasks"). An exclusive bound with stride 1 needs no such
+     * uncounted for the rest of the run, and whether the trap happens depends on timing. An exclusive bound with stride 1 needs no such
      * predicate.
      */
     private void update(double dt, int i0, int i1, int j0, int j1, int k0, int k1) {

@@ -218,7 +218,7 @@ public final class Kernel {
      * loop_limit_check), after which every later compilation of the method keeps the loop uncounted: a
      * range check and a safepoint poll per point, for the rest of the run. Whether the trap happens
      * depends on timing, so two copies of the same class (two ranks' loaders, or a rank's and a translated
-     * task's) came out 5-25% apart per point (docs/benchmarks.md, "Kernel speed inside tasks"). An
+     * task's) came out 5-25% apart per point. An
      * exclusive bound with stride 1 needs no such predicate.
      */
     private double relax(int i0, int i1, int j0, int j1) {

@@ -162,8 +162,7 @@ public final class Kernel {
      * fails (uncommon trap loop_limit_check); the method's later compilations may then keep that loop
      * uncounted, with a range check and a safepoint poll per point, for the rest of the run. Whether the
      * trap happens depends on timing, so two copies of the same class (two ranks' loaders, or a rank's and
-     * a translated task's) could compute at different speeds (docs/benchmarks.md, "Kernel speed inside
-     * tasks"). An exclusive bound with stride 1 needs no such predicate.
+     * a translated task's) could compute at different speeds. An exclusive bound with stride 1 needs no such predicate.
      */
     private double relax(int i0, int i1, int j0, int j1, int k0, int k1) {
         final double[] a = u, b = v;

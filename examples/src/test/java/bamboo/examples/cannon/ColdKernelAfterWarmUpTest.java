@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Regression test for the bug "Cannon's kernel compiled by C2 inside the timed runs of a steady-state
- * benchmark" (session 8, docs/benchmarks.md "Cannon's bound and its noise (session 8)"): with the
+ * Cannon's kernel is compiled by C2 in the warm-up, never inside the timed runs of a steady-state
+ * benchmark. Without the warm-up of every method with loops, with the
  * program's classes kept from run to run, methods a run calls only a few times (the fills of the
  * constructor, once per run on big blocks, then compiled again after their on-stack replacement; the
  * public {@code multiply()} wrapping the block loop, 2 to 8 calls per run; the checksum) crossed C2's
