@@ -1,16 +1,13 @@
 package bamboo.shim.job;
 
 import java.net.URL;
-import java.net.URLClassLoader;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Each rank loads the program's classes in its own loader (child first), so mutable statics are per rank
  * as in separate processes. The JDK, the MPI API ({@code mpi.*}) and the shim stay shared from the parent,
  * because the ranks talk through them.
  */
-final class RankClassLoader extends URLClassLoader {
+final class RankClassLoader extends ChildFirstClassLoader {
     static {
         registerAsParallelCapable();
     }
@@ -21,27 +18,8 @@ final class RankClassLoader extends URLClassLoader {
     };
     private static final String[] SHARED_CLASSES = {"bamboo.Bamboo", "bamboo.TaskHints"};
 
-    /** The classes this loader defined from the class path (the program's), for {@link StaticState}. */
-    private final List<Class<?>> defined = new ArrayList<>();
-
     RankClassLoader(int rank, URL[] classpath, ClassLoader parent) {
-        super("rank-" + rank, classpath, parent);
-    }
-
-    /** A copy of the classes defined so far. */
-    List<Class<?>> defined() {
-        synchronized (defined) {
-            return new ArrayList<>(defined);
-        }
-    }
-
-    @Override
-    protected Class<?> findClass(String name) throws ClassNotFoundException {
-        final Class<?> c = super.findClass(name);
-        synchronized (defined) {
-            defined.add(c);
-        }
-        return c;
+        super("rank-" + rank, classpath, parent, RankClassLoader::shared);
     }
 
     static boolean shared(String name) {
@@ -56,26 +34,5 @@ final class RankClassLoader extends URLClassLoader {
             }
         }
         return false;
-    }
-
-    @Override
-    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (shared(name)) {
-            return super.loadClass(name, resolve);
-        }
-        synchronized (getClassLoadingLock(name)) {
-            Class<?> c = findLoadedClass(name);
-            if (c == null) {
-                try {
-                    c = findClass(name);
-                } catch (ClassNotFoundException e) {
-                    c = getParent().loadClass(name);
-                }
-            }
-            if (resolve) {
-                resolveClass(c);
-            }
-            return c;
-        }
     }
 }
