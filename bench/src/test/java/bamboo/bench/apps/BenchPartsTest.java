@@ -43,7 +43,7 @@ class BenchPartsTest {
                 IllegalArgumentException.class, () -> Units.parseBandwidth("--bandwidth", "12MX/s")).getMessage());
     }
 
-    /** Regression: --latency 1e9s was accepted and the first run waited 31 years for its first message. */
+    /** An interconnect so slow that a run would wait years for its first message (--latency 1e9s) is refused. */
     @Test
     void anInterconnectSoSlowThatRunsNeverEndIsRefused() {
         assertEquals(1_000_000_000L, Units.parseLatencyNanos("--latency", "1s"));

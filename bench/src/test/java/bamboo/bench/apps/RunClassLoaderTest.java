@@ -10,10 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Regression: the bench's translated runs reused one class loader for every repeat, and took the kernel
- * from the driver's loader, so they ran JIT-compiled code while every untranslated run (new per-rank
- * loaders each time) compiled its kernel anew; SUMMA and Cannon showed 5-7x "speed-ups" that were JIT
- * warm-up. Each run now loads the examples' classes afresh; the runtime and the driver stay shared.
+ * Each translated run loads the examples' classes afresh, as every untranslated run's per-rank loaders do,
+ * and never takes the kernel the driver's loader compiled; the runtime and the driver stay shared.
+ * (Sharing them made JIT warm-up look like 5-7x speed-ups.)
  */
 class RunClassLoaderTest {
     private static final ClassLoader PARENT = RunClassLoaderTest.class.getClassLoader();

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Regression: a message between two processes allocated about 330 bytes (envelopes, completed requests,
- * the header and payload copies) and its payload's size again (the shim's copy); with pooled payloads and
- * recycled envelopes steady traffic allocates nothing. Counted, not timed, in a JVM of its own: once any
+ * Steady traffic between two processes allocates nothing per message: envelopes and completed requests
+ * are recycled and payloads pooled, where each message would otherwise allocate about 330 bytes and its
+ * payload's size again. Counted, not timed, in a JVM of its own: once any
  * test of this JVM has initialised the flight recorder, the runtime's JFR events are created per message
  * (JfrEvents). The bounds leave room for the run's monitor on a loaded machine (measured: under 2 bytes).
  */
