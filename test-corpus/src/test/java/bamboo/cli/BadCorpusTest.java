@@ -1,6 +1,5 @@
-package bamboo.bench.cli;
+package bamboo.cli;
 
-import bamboo.cli.CliRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
