@@ -37,7 +37,7 @@ final class Projects {
     }
 
     static Path program(String relative) {
-        return Path.of("src/test/resources/programs").resolve(relative).toAbsolutePath();
+        return Path.of("../test-programs").resolve(relative).toAbsolutePath().normalize();
     }
 
     static TranslateMojo translateMojo(MavenProject project) {

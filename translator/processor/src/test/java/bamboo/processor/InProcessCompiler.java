@@ -57,6 +57,6 @@ final class InProcessCompiler {
 
     /** A program of the test resources, e.g. {@code demo/Ring.java}. */
     static Path program(String relative) {
-        return Path.of("src/test/resources/programs").resolve(relative).toAbsolutePath();
+        return Path.of("../test-programs").resolve(relative).toAbsolutePath().normalize();
     }
 }
