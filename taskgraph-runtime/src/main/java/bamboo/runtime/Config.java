@@ -12,11 +12,11 @@ final class Config {
     int workers = RuntimeConfiguration.WORKERS_DEFAULT;
     int nodes = RuntimeConfiguration.NODES_DEFAULT;
     /** Which process each task is on (block by default); see {@link Graph.Builder#placement}. */
-    RankPlacement placement = RankPlacement.BLOCK;
+    RankPlacement placement = RuntimeConfiguration.PLACEMENT_DEFAULT;
     /** Join the MPI world of the calling thread: one node per rank, this process runs only its own tasks. */
     boolean world;
-    long latencyNanos;
-    double bandwidthBytesPerSecond;
+    long latencyNanos = RuntimeConfiguration.LATENCY_NANOS_DEFAULT;
+    double bandwidthBytesPerSecond = RuntimeConfiguration.BANDWIDTH_DEFAULT;
     Path trace;
     Graph.Scheduler scheduler = RuntimeConfiguration.SCHEDULER_DEFAULT;
     int chunkSize = RuntimeConfiguration.CHUNK_SIZE_DEFAULT;

@@ -1,13 +1,15 @@
 package bamboo.runtime;
 
+import bamboo.shim.net.RankPlacement;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
  * The runtime's tunables in one place: for each, its default and, where a launcher that never sees the
  * {@link Graph.Builder} needs to set it, its system property. A graph's options are set on its builder
- * ({@link Graph#builder}); what is not set there takes the default named here. The system properties are
- * read only through the accessors of this class.
+ * ({@link Graph#builder}); what is not set there takes the default named here (a trace is written only
+ * when {@link Graph.Builder#trace} names a file). The system property is read only through the accessor
+ * of this class.
  */
 public final class RuntimeConfiguration {
     /**
@@ -23,6 +25,16 @@ public final class RuntimeConfiguration {
 
     /** Processes of a graph in one JVM ({@link Graph.Builder#nodes}). */
     public static final int NODES_DEFAULT = 1;
+
+    /** Which process each task is on ({@link Graph.Builder#placement}): contiguous blocks of ids. */
+    public static final RankPlacement PLACEMENT_DEFAULT = RankPlacement.BLOCK;
+
+    /** Simulated latency between processes in nanoseconds ({@link Graph.Builder#latency}). */
+    public static final long LATENCY_NANOS_DEFAULT = 0;
+
+    /** Simulated bandwidth between processes in bytes per second, 0 = unlimited
+     *  ({@link Graph.Builder#bandwidth}). */
+    public static final double BANDWIDTH_DEFAULT = 0;
 
     /** Payload chunk size in bytes, the largest pooled buffer ({@link Graph.Builder#chunkSize}). */
     public static final int CHUNK_SIZE_DEFAULT = 64 * 1024;
