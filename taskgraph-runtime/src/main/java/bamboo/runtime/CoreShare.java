@@ -13,12 +13,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * time slice, and a yielding thread whose message arrives is not woken (it is not parked) but waits for
  * its next turn behind every busy thread, up to a scheduler tick, where a parked thread is woken at once
  * with the wake-up's priority. With a core to spare, a short spin costs nobody anything and saves a
- * wake-up, as before. The same rule as the shim's ranks (which spin only when every rank may have a core),
+ * wake-up. The same rule as the shim's ranks (which spin only when every rank may have a core),
  * but counted as threads come and go instead of fixed at start.
  *
  * <p>Counted: the runtime's own threads only. The JVM's other threads (the collector, the JIT, a program's
- * own threads) and other processes on the machine are not; the rule errs towards spinning then, as the
- * runtime did before it had one.
+ * own threads) and other processes on the machine are not; the rule errs towards spinning then.
  */
 final class CoreShare {
     /** The one instance of this JVM: every graph running in it shares the same cores. */

@@ -31,60 +31,6 @@ public final class Graph {
         WORK_STEALING
     }
 
-    /**
-     * How idle workers and handlers wait (see docs/runtime.md, "Idle threads"). The default is read from
-     * the system property {@code bamboo.idle} ({@code adaptive} or {@code fixed}) when a builder is made,
-     * so one JVM can compare the two; absent, {@link #ADAPTIVE}.
-     */
-    public enum IdleMode {
-        /** Spin and yield only while the runtime's threads that want a core fit on the JVM's cores; park
-         *  at once otherwise. The default. */
-        ADAPTIVE,
-        /** Spin and yield whatever the load, then park (the runtime's behaviour until session 6). */
-        FIXED;
-
-        /** The system property that sets the default mode. */
-        public static final String PROPERTY = "bamboo.idle";
-
-        static IdleMode fromProperty() {
-            return parse(System.getProperty(PROPERTY));
-        }
-
-        /** {@code adaptive}, {@code fixed} (any case) or null (the default). */
-        static IdleMode parse(String value) {
-            if (value == null || value.isEmpty()) {
-                return ADAPTIVE;
-            }
-            for (IdleMode m : values()) {
-                if (m.name().equalsIgnoreCase(value.trim())) {
-                    return m;
-                }
-            }
-            throw new IllegalArgumentException("Graph.builder: system property " + PROPERTY
-                    + " must be adaptive or fixed, got '" + value + "'");
-        }
-    }
-
-    /** The system property that sets the default of {@link Builder#remoteFirst}: {@code true} or {@code false}. */
-    public static final String REMOTE_FIRST_PROPERTY = "bamboo.remoteFirst";
-
-    /** {@link #REMOTE_FIRST_PROPERTY}'s value: absent or empty is false; anything but true/false is an error. */
-    static boolean remoteFirstProperty() {
-        return parseRemoteFirst(System.getProperty(REMOTE_FIRST_PROPERTY));
-    }
-
-    static boolean parseRemoteFirst(String value) {
-        if (value == null || value.isEmpty()) {
-            return false;
-        }
-        String v = value.trim();
-        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(v);
-        }
-        throw new IllegalArgumentException("Graph.builder: system property " + REMOTE_FIRST_PROPERTY
-                + " must be true or false, got '" + value + "'");
-    }
-
     /** The outcome of a run that finished. */
     public static final class Result {
         private final long elapsedNanos;
@@ -238,9 +184,10 @@ public final class Graph {
 
         /**
          * How idle workers wait: spins, then yields, then parks of at most {@code maxParkNanos} (default
-         * 200, 20, 1 ms). In {@link IdleMode#ADAPTIVE} mode spins and yields happen only while a core is
-         * spare; otherwise a worker parks at once, for 20 times {@code maxParkNanos} (it is woken when work
-         * comes; the timeout is a safety net).
+         * 200, 20, 1 ms). Spins and yields happen only while a core is spare (the runtime's threads that
+         * want a core fit on the JVM's cores): a busy-waiting thread stays runnable and takes time slices
+         * from the threads with work. Otherwise a worker parks at once, for 20 times {@code maxParkNanos}
+         * (it is woken when work comes; the timeout is a safety net).
          */
         public Builder idle(int spins, int yields, long maxParkNanos) {
             if (spins < 0 || yields < 0 || maxParkNanos < 1_000) {
@@ -250,12 +197,6 @@ public final class Graph {
             c.spins = spins;
             c.yields = yields;
             c.maxParkNanos = maxParkNanos;
-            return this;
-        }
-
-        /** How idle threads wait (default {@link IdleMode#ADAPTIVE}, or the system property {@code bamboo.idle}). */
-        public Builder idleMode(IdleMode mode) {
-            c.idleMode = Objects.requireNonNull(mode, "Graph.Builder.idleMode: mode is null");
             return this;
         }
 
@@ -270,18 +211,6 @@ public final class Graph {
          */
         public Builder coreGate(boolean on) {
             c.coreGate = on;
-            return this;
-        }
-
-        /**
-         * Whether a task whose last execution sent a message to another process runs ahead of the runnable
-         * tasks of the same priority whose last execution did not (default false, or the system property
-         * {@code bamboo.remoteFirst=true}). Its sends then leave earlier and keep the link between the
-         * processes busy while the others compute. Explicit priorities still come first; within each of
-         * the two classes the order stays FIFO. Only graphs of several processes (or a world) send remotely.
-         */
-        public Builder remoteFirst(boolean on) {
-            c.remoteFirst = on;
             return this;
         }
 

@@ -51,9 +51,8 @@ import org.agrona.concurrent.Agent;
  * (parks up to {@link #DOZE_NANOS}), woken early only by a poke (a message queued before binding, a stop,
  * the run's monitor every few tens of milliseconds). An arrival while every worker computes waits in the
  * shim for the first worker that runs out of work, which is as soon as any worker could run the task it
- * wakes; had the handler slept in a blocking {@code Probe} instead (until session 4), every arrival would
- * have woken it, and on a machine whose cores all compute each such wake-up (with its polling after)
- * took a core from a worker: in the translated jacobi3d, two or three per sweep and process.
+ * wakes. A handler asleep in a blocking {@code Probe} would be woken by every arrival, and on a machine
+ * whose cores all compute each such wake-up (with its polling after) would take a core from a worker.
  */
 final class Handler implements Agent, Node.Remote {
     static final int HEADER_TAG = MPI.TAG_UB - 1;
@@ -87,7 +86,7 @@ final class Handler implements Agent, Node.Remote {
     private final Taken taken = new Taken();
     private volatile Thread thread;
     HandlerIdler idler;
-    /** This process's shim rank, captured on the rank thread; used to send wake-ups from other threads. */
+    /** This process's shim rank, captured on the rank thread; other threads send and receive through it. */
     volatile Endpoint endpoint;
     /** COMM_WORLD of the handler's rank: runtime traffic goes through the endpoint directly. */
     private volatile Scope world;
@@ -343,7 +342,7 @@ final class Handler implements Agent, Node.Remote {
      * message that becomes due after that thread has let go is not left waiting for the park to time out
      * (nobody else waits in the shim for it: the handler dozes, the workers park). An arrival due already
      * is the lock holder's to take (it wakes this worker if that makes a task runnable): then the whole
-     * park, so a worker never loops on a holder that was preempted ({@code InboundLockBusyLoopTest}).
+     * park, so a worker never loops on a holder that was preempted ({@code IdleWorkerParksWhileAnotherThreadReceivesTest}).
      */
     long untilNextArrival(long nanos) {
         Endpoint ep = endpoint;
@@ -451,10 +450,9 @@ final class Handler implements Agent, Node.Remote {
      * Dozes until poked or {@link #DOZE_NANOS} pass; the workers receive meanwhile (see the class comment).
      * With a core gate, a handler woken while every core of its process is busy with a worker does not
      * queue for a core: it makes its keep-alive call (no core needed) and dozes again, and takes a core
-     * in line only for what only it can do (messages queued before binding, a stop). Until session 9 each
-     * wake (the run's monitor pokes every 50 ms) made a computing worker hand its core over at the end of
-     * its next duty cycle, and again after the handler's next short park: in jacobi2d at k=1, 1 core per
-     * node, about 80 hand-offs per run and worker, each a park and a wake-up of the worker.
+     * in line only for what only it can do (messages queued before binding, a stop): otherwise each wake
+     * (the run's monitor pokes every 50 ms) would make a computing worker hand its core over at the end of
+     * its next duty cycle, a park and a wake-up of the worker for a pass that finds nothing to do.
      */
     private int sleep() {
         for (;;) {

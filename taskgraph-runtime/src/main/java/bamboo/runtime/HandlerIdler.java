@@ -1,5 +1,6 @@
 package bamboo.runtime;
 
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
 import bamboo.shim.engine.CoreGate;
@@ -9,10 +10,10 @@ import org.agrona.concurrent.IdleStrategy;
 /**
  * The handler's idle strategy while traffic is dense: Agrona's back-off (50 spins, 10 yields, then parks
  * doubling from 1 µs up to a bound, since arrivals from other processes have no wake-up signal for the
- * handler) plus idle-time accounting. In {@link Graph.IdleMode#ADAPTIVE} mode the spins and yields happen
- * only while a core is spare ({@link CoreShare}), as the workers'; a parked or dozing handler does not
- * count as wanting a core. Workers unpark the handler when they hand it a message, so outbound traffic
- * never waits for a park to end. (After a while with nothing to do the handler dozes: {@link Handler}.)
+ * handler) plus idle-time accounting. The spins and yields happen only while a core is spare
+ * ({@link CoreShare}), as the workers'; a parked or dozing handler does not count as wanting a core.
+ * Workers unpark the handler when they hand it a message, so outbound traffic never waits for a park to
+ * end. (After a while with nothing to do the handler dozes: {@link Handler}.)
  */
 final class HandlerIdler implements IdleStrategy {
     static final int SPINS = 50;
@@ -21,7 +22,7 @@ final class HandlerIdler implements IdleStrategy {
 
     private final ThreadStats stats;
     private final long maxParkNanos;
-    /** Null in {@link Graph.IdleMode#FIXED} mode. */
+    /** The cores the handler counts itself in while it wants one. */
     private final CoreShare share;
     private boolean counted;
     /** The process's cores, shared with its workers ({@link Config#coreGate}), or null. */
@@ -41,35 +42,11 @@ final class HandlerIdler implements IdleStrategy {
     private int yields;
     private long parkNanos = MIN_PARK_NANOS;
 
-    /** The system property that, set to false, brings back the handler that queues for a core after every
-     *  park (until session 9), so that one build can compare the two; read when an idler is made. */
-    static final String AWAY_PROPERTY = "bamboo.handlerAway";
-    /** Whether, back from a park with every core busy, the handler stays off the cores (see {@link #park}). */
-    private final boolean mayStayAway;
-
     HandlerIdler(ThreadStats stats, long maxParkNanos, CoreShare share, CoreGate gate) {
-        this.mayStayAway = parseSwitch(AWAY_PROPERTY, true);
         this.gate = gate;
         this.stats = stats;
         this.maxParkNanos = maxParkNanos;
-        this.share = share;
-    }
-
-    /** A true/false system property of the runtime: {@code fallback} when absent; anything else is an error. */
-    static boolean parseSwitch(String property, boolean fallback) {
-        return parseSwitch(property, System.getProperty(property), fallback);
-    }
-
-    static boolean parseSwitch(String property, String value, boolean fallback) {
-        if (value == null || value.isEmpty()) {
-            return fallback;
-        }
-        String v = value.trim();
-        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(v);
-        }
-        throw new IllegalArgumentException("Graph.builder: system property " + property
-                + " must be true or false, got '" + value + "'");
+        this.share = Objects.requireNonNull(share, "share");
     }
 
     @Override
@@ -109,16 +86,15 @@ final class HandlerIdler implements IdleStrategy {
 
     /** Busy-waiting is allowed: a core of the machine is spare and no worker of the process waits for its core. */
     private boolean coreSpare() {
-        return (share == null || share.spare()) && (gate == null || !gate.contended());
+        return share.spare() && (gate == null || !gate.contended());
     }
 
     /**
      * A short park of the poll phase: the handler gives its core up meanwhile. Afterwards it takes a core
      * back only if one is free ({@link #takeIfFree}): when every core of the process is busy with a worker,
      * the handler stays off the cores ({@link #away()}) and {@link Handler} dozes at once, since the workers
-     * do the inbound work themselves. (Until session 9 it queued for the core here, and the worker's next
-     * duty cycle ended by handing its core over: two thread switches per hand-off, for a pass that found
-     * nothing to do.)
+     * do the inbound work themselves. Queueing for the core instead would make the worker hand its core
+     * over at the end of its next duty cycle: two thread switches, for a pass that found nothing to do.
      */
     void park(long nanos) {
         stats.parks++;
@@ -166,9 +142,7 @@ final class HandlerIdler implements IdleStrategy {
 
     /** Takes a core only if one is free now (see {@link CoreGate#tryAcquire}); else stays away. */
     private void takeIfFree() {
-        if (!mayStayAway) {
-            take();
-        } else if (gate == null || holding || gate.tryAcquire()) {
+        if (gate == null || holding || gate.tryAcquire()) {
             holding = gate != null;
             if (counted && !wanting) {
                 share.want();
@@ -200,7 +174,7 @@ final class HandlerIdler implements IdleStrategy {
 
     /** On the handler's thread when it starts: it wants a core from now on. */
     void started() {
-        counted = share != null;
+        counted = true;
         take();
     }
 

@@ -35,7 +35,7 @@ final class Interconnect {
             n.remote = handlers[r];
             handlers[r].onError = this::onError;
             HandlerIdler idler = new HandlerIdler(handlers[r].stats, config.handlerMaxParkNanos,
-                config.idleShare(), n.gate);
+                config.coreShare, n.gate);
             runners[r] = new AgentRunner(idler, this::onError, null, handlers[r]);
             handlers[r].idler = idler;
         }

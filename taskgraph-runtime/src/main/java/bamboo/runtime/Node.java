@@ -48,8 +48,6 @@ final class Node {
     private Node[] peers;
     private final boolean timing;
     private final boolean tracing;
-    /** Config.remoteFirst: rank tasks that sent to another process ahead within their priority. */
-    private final boolean remoteFirst;
     /** Flow control: a sender that leaves a task's inbox above this is held at its next evaluation point, */
     private final long throttleBytes;
     /** ... until the inbox is down to this. */
@@ -72,7 +70,6 @@ final class Node {
         this.control = control;
         this.timing = config.profile;
         this.tracing = config.trace != null;
-        this.remoteFirst = config.remoteFirst;
         this.throttleBytes = config.inboxLimit / 4;
         this.resumeBytes = config.inboxLimit / 8;
         // Pools sized by the tasks here: about 16 messages in flight per task before buffers go to the GC.
@@ -136,7 +133,7 @@ final class Node {
         runners = new AgentRunner[workers.length];
         for (int w = 0; w < workers.length; w++) {
             WorkerIdler idler = new WorkerIdler(parking, queue, workers[w].stats, w, config.spins, config.yields,
-                    config.maxParkNanos, handler(), config.idleShare(), gate);
+                    config.maxParkNanos, handler(), config.coreShare, gate);
             workers[w].idler = idler;
             runners[w] = new AgentRunner(idler, this::onAgentError, null, workers[w]);
             AgentRunner.startOnThread(runners[w], daemonThreads(workers[w].roleName()));
@@ -252,11 +249,6 @@ final class Node {
         }
         t.runner = null;
         s.executions++;
-        if (remoteFirst) {
-            // Ranks the task's next queueing by what this execution sent (see PriorityFifo).
-            t.remoteRank = t.sentRemote;
-            t.sentRemote = false;
-        }
         if (tracing) {
             w.trace.slice(start, System.nanoTime(), t.taskId(), o.ordinal());
         }
@@ -513,9 +505,6 @@ final class Node {
                 admit(src, d, m); // flow control as for a local receiver: it is in this JVM
                 d.addInFlight(1);
             }
-            if (remoteFirst) {
-                src.sentRemote = true;
-            }
             remote.send(m, w, data, at);
         }
     }
@@ -531,12 +520,11 @@ final class Node {
      * <p>One method on purpose, and one the JIT does not inline: its bytecode is over C2's FreqInlineSize
      * (325 bytes), as {@link #send}'s is. A translated program's {@code execute()} holds the whole program
      * and calls these at every evaluation point; C2 inlines at most DesiredMethodLimit (8000) bytes of
-     * bytecode into one compilation, and when the inbox's draining and lookups (about 900 bytes per
-     * arrived() call, 500 per receive()) were inlined at each call site, they used up that budget before
-     * the program's own kernel calls were reached, or not, depending on the profiles the runtime's shared
-     * methods had collected from whatever application ran first in the JVM (docs/benchmarks.md, "Why
-     * Cannon's bamboo depended on what ran before it in the JVM (session 12, jit17)"). So
-     * the generated code inlines only Task's PROC_NULL test and this call, whatever ran before.
+     * bytecode into one compilation, and the inbox's draining and lookups (about 900 bytes per arrived()
+     * call, 500 per receive()), inlined at each call site, would use up that budget before the program's
+     * own kernel calls, or not, depending on the profiles the runtime's shared methods collected from
+     * whatever application ran first in the JVM. So the generated code inlines only Task's PROC_NULL test
+     * and this call, whatever ran before.
      */
     int inbox(Task task, int op, int source, int tag, Object buf, int offset, int count) {
         if (op != RECEIVE) {

@@ -1,19 +1,12 @@
 package bamboo.runtime;
 
 /**
- * Runnable tasks ordered by priority (higher first), FIFO within a priority. Within a priority, the tasks
- * whose {@link Task#remoteRank} is set (their last execution sent to another process; only with
- * {@code Graph.Builder.remoteFirst}) come before the others, FIFO among themselves: their sends then start
- * earlier. Intrusive (links through {@link Task#nextInQueue}) so queueing allocates nothing; a bucket is
+ * Runnable tasks ordered by priority (higher first), FIFO within a priority. Intrusive (links through {@link Task#nextInQueue}) so queueing allocates nothing; a bucket is
  * created once per distinct priority. Not thread-safe: the run queues guard it.
  */
 final class PriorityFifo {
     private static final class Bucket {
         final int priority;
-        // Two FIFO lists: the remote-ranked tasks, then the others (the only one used when remoteFirst
-        // is off, as the rank is then never set).
-        Task remoteHead;
-        Task remoteTail;
         Task head;
         Task tail;
 
@@ -32,14 +25,7 @@ final class PriorityFifo {
     void add(Task t) {
         Bucket b = bucket(t.schedulingPriority());
         t.nextInQueue = null;
-        if (t.remoteRank) {
-            if (b.remoteTail == null) {
-                b.remoteHead = t;
-            } else {
-                b.remoteTail.nextInQueue = t;
-            }
-            b.remoteTail = t;
-        } else if (b.tail == null) {
+        if (b.tail == null) {
             b.head = t;
             b.tail = t;
         } else {
@@ -49,22 +35,12 @@ final class PriorityFifo {
         count++;
     }
 
-    /** Removes the first task of the highest non-empty priority (remote-ranked first), or returns null. */
+    /** Removes the first task of the highest non-empty priority, or returns null. */
     Task poll() {
         if (count == 0) {
             return null;
         }
         for (Bucket b : buckets) {
-            Task r = b.remoteHead;
-            if (r != null) {
-                b.remoteHead = r.nextInQueue;
-                if (b.remoteHead == null) {
-                    b.remoteTail = null;
-                }
-                r.nextInQueue = null;
-                count--;
-                return r;
-            }
             Task t = b.head;
             if (t != null) {
                 b.head = t.nextInQueue;

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * What the profiler measured during one run: per-thread busy and idle time, task executions and
- * switches, messages and bytes, and occupancies by Little's law (BRIEF §5: request rate × response
+ * switches, messages and bytes, and occupancies by Little's law (request rate × response
  * time): the mean number of messages in flight (sent but not yet received) and of tasks waiting in run
  * queues. Latencies and queue waits are sampled, one in 16.
  */

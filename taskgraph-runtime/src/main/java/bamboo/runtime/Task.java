@@ -109,11 +109,6 @@ public abstract class Task {
     long sendSeq;
     /** The worker running the task right now (null while ready() is evaluated by an injector). */
     Worker runner;
-    /** Owner only, with remoteFirst: whether the current execution sent to another process. */
-    boolean sentRemote;
-    /** With remoteFirst: whether the last execution sent to another process; the run queues put such a
-     *  task ahead of the others of its priority (set by the owner before it queues the task). */
-    boolean remoteRank;
     // Intrusive run-queue link and the enqueue time (for queue-wait occupancy).
     Task nextInQueue;
     long enqueuedAt;
@@ -131,8 +126,8 @@ public abstract class Task {
     // received, each counted with Node.MESSAGE_OVERHEAD. One counter that senders add to and the receiver
     // subtracts from, both atomically, so every value an add returns is what the inbox held at that
     // instant. (Two counters, sent and received, read one after the other, are not a snapshot: a sender
-    // that read the received count, was descheduled, then added, saw every receive of the meantime as
-    // unreceived and failed the run with an inbox several times its true size; FloodCountRaceTest.)
+    // descheduled between the reads would count every receive of the meantime as unreceived, and fail
+    // the run with an inbox several times its true size; FloodControlCountsWhatTheInboxHoldsTest.)
     private volatile long bufferedBytes;
     private volatile long peakBuffered;
     /** Messages sent to this task from another process of this JVM and not yet injected (they count in
@@ -368,7 +363,7 @@ public abstract class Task {
 
     /**
      * True when the task should give way at the end of the current region: its priority is negative
-     * (BRIEF §2). Generated code returns {@link Outcome#YIELDED} there when this holds.
+     * (the cooperative-yield rule). Generated code returns {@link Outcome#YIELDED} there when this holds.
      */
     protected final boolean yieldAtRegionEnd() {
         return priority < 0;

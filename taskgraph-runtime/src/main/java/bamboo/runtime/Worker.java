@@ -42,7 +42,7 @@ final class Worker implements Agent {
             return 0;
         }
         Handler h = node.handler();
-        if (h != null && node.config.receiveBetweenExecutions && h.inboundDue()) {
+        if (h != null && h.inboundDue()) {
             // Between two executions: what came from other processes joins the run queue now, not when the
             // queue runs dry, so a task fed by another process runs in this round and its own sends to
             // that process leave a round earlier (the critical chain between processes).

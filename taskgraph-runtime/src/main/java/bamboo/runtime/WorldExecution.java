@@ -139,7 +139,7 @@ final class WorldExecution {
         };
         node.remote = handler;
         HandlerIdler idler = new HandlerIdler(handler.stats, config.handlerMaxParkNanos,
-                config.idleShare(), node.gate);
+                config.coreShare, node.gate);
         handler.idler = idler;
         handlerRunner = new AgentRunner(idler, this::onHandlerError, null, handler);
         AgentRunner.startOnThread(handlerRunner, Node.daemonThreads(handler.roleName()));

@@ -21,6 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class CoreGateRuntimeTest {
+    /** The machine's cores are not what these tests are about: only the gate's. */
+    private static final CoreShare ALWAYS_SPARE = new CoreShare(64);
 
     private static void awaitParked(Thread t) throws InterruptedException {
         while (t.getState() != Thread.State.WAITING && t.isAlive()) {
@@ -30,7 +32,7 @@ class CoreGateRuntimeTest {
 
     private static WorkerIdler worker(CoreGate gate) {
         return new WorkerIdler(new Parking(1), new SharedRunQueue(), new ThreadStats("w", false), 0, 0, 0, 1_000,
-                null, null, gate);
+                null, ALWAYS_SPARE, gate);
     }
 
     /** The handler waits while the worker runs, and gets the core when the worker parks. */
@@ -39,7 +41,7 @@ class CoreGateRuntimeTest {
         final CoreGate gate = new CoreGate(1, 2);
         final WorkerIdler w = worker(gate);
         w.started();
-        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, null, gate);
+        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, ALWAYS_SPARE, gate);
         final AtomicBoolean ran = new AtomicBoolean();
         final Thread handler = new Thread(() -> {
             h.started();
@@ -62,7 +64,7 @@ class CoreGateRuntimeTest {
         final CoreGate gate = new CoreGate(1, 2);
         final WorkerIdler w = worker(gate);
         w.started();
-        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, null, gate);
+        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, ALWAYS_SPARE, gate);
         final AtomicBoolean ran = new AtomicBoolean();
         final Thread handler = new Thread(() -> {
             h.started();

@@ -186,7 +186,8 @@ class FloodTest {
         assertTrue(r.peakInboxBytes() > 0 && r.peakInboxBytes() <= 1 << 20, "peak " + r.peakInboxBytes());
     }
 
-    /** Regression: senders in another process were never held, only counted against the hard limit. */
+    /** Senders in another process of the JVM are held by flow control as local ones are, not only counted
+     *  against the hard limit. */
     @Test
     void remoteSendersAreHeldByFlowControl() {
         // Tasks 0 and 1 on process 0 (task 1 does nothing), the senders 2 and 3 on process 1.

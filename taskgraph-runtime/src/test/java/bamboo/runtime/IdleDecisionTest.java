@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The idle decision of workers and handlers: busy-wait (spin, yield) only while the runtime's threads that
@@ -105,20 +104,6 @@ class IdleDecisionTest {
         idler.finish();
     }
 
-    /** Fixed mode (no core share): spins and yields whatever the load, as before session 6. */
-    @Test
-    void fixedModeBusyWaitsWhateverTheLoad() {
-        ThreadStats stats = new ThreadStats("w", false);
-        WorkerIdler idler = idler(null, stats, 2, 1);
-        idler.started();
-        idler.idle(0);
-        idler.idle(0);
-        idler.idle(0);
-        assertEquals(1, stats.yields);
-        assertEquals(0, stats.parks);
-        idler.finish();
-    }
-
     @Test
     void handlerParksAtOnceWhenNoCoreIsSpareAndBacksOffOtherwise() {
         CoreShare share = new CoreShare(1);
@@ -141,37 +126,24 @@ class IdleDecisionTest {
         assertEquals(0, share.wanting());
     }
 
-    @Test
-    void idleModeFromItsProperty() {
-        assertEquals(Graph.IdleMode.ADAPTIVE, Graph.IdleMode.parse(null));
-        assertEquals(Graph.IdleMode.ADAPTIVE, Graph.IdleMode.parse(""));
-        assertEquals(Graph.IdleMode.FIXED, Graph.IdleMode.parse("fixed"));
-        assertEquals(Graph.IdleMode.ADAPTIVE, Graph.IdleMode.parse(" Adaptive "));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Graph.IdleMode.parse("spin"));
-        assertEquals("Graph.builder: system property bamboo.idle must be adaptive or fixed, got 'spin'", e.getMessage());
-    }
-
     /**
      * Whole graphs with more of the runtime's threads than (injected) cores, across processes and within
      * one: the results are right, the idle threads parked instead of yielding, and every thread that
      * counted itself in the share released it when the run ended.
      */
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(Graph.IdleMode.class)
-    void graphsRunRightWithMoreThreadsThanCores(Graph.IdleMode mode) {
+    @Test
+    void graphsRunRightWithMoreThreadsThanCores() {
         CoreShare share = new CoreShare(1);
         long[] result = new long[1];
-        Graph.Result r = Ring.graph(16, 30, result).nodes(4).workers(2).latency(20_000).idleMode(mode)
-                .coreShare(share).build().run();
+        Graph.Result r = Ring.graph(16, 30, result).nodes(4).workers(2).latency(20_000).coreShare(share)
+                .build().run();
         assertEquals(30L * 16, result[0]);
         int cells = 5;
         double[] out = new double[9 * cells];
-        Stencil1D.graph(9, cells, 20, out).workers(3).idleMode(mode).coreShare(share).build().run();
+        Stencil1D.graph(9, cells, 20, out).workers(3).coreShare(share).build().run();
         assertArrayEquals(Stencil1D.sequential(9 * cells, 20), out, 0.0);
         assertEquals(0, share.wanting(), "every worker and handler released its core when it stopped");
-        if (mode == Graph.IdleMode.ADAPTIVE) {
-            assertTrue(r.profile().parks() > 0, "idle threads parked: " + r.profile().summary());
-        }
+        assertTrue(r.profile().parks() > 0, "idle threads parked: " + r.profile().summary());
     }
 
     private static WorkerIdler idler(CoreShare share, ThreadStats stats, int spins, int yields) {

@@ -15,15 +15,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Regression test for session 12's finding (docs/benchmarks.md, "Why Cannon's bamboo depended on what ran
- * before it in the JVM (session 12, jit17)"): Cannon's translated execute() ran
- * 5-10% slower at k=9 and k=16 when Cannon was the first application in its JVM, because C2 inlined the
- * inbox's draining and lookups (about 900 bytecode bytes per arrived(), 500 per receive()) at every call
- * site when the runtime's shared profiles said so, used up its 8000-byte inlining budget, and left the
- * program's own kernel calls out of line. Task's inbox calls now reach one method, Node.inbox, whose
- * bytecode is over C2's FreqInlineSize (325), so generated code inlines only Task's PROC_NULL test and that
- * call. Read from the class files: a change that puts the drain or a lookup back into Task's methods, or
- * shrinks Node.inbox below the limit, fails here.
+ * Task's inbox calls stay out of line in generated code: they reach one method, Node.inbox, whose bytecode
+ * is over C2's FreqInlineSize (325), so a translated execute() inlines only Task's PROC_NULL test and that
+ * call. Inlined at every call site, the inbox's draining and lookups (about 900 bytecode bytes per
+ * arrived(), 500 per receive()) would use up C2's 8000-byte inlining budget, or not, depending on the
+ * runtime's shared profiles (which application ran first in the JVM), and leave the program's own kernel
+ * calls out of line: Cannon's execute() ran 5-10% slower at k=9 and k=16 that way. Read from the class
+ * files: a change that puts the drain or a lookup into Task's methods, or shrinks Node.inbox below the
+ * limit, fails here.
  */
 class InboxCallsStayOutOfLineTest {
     /** C2's default FreqInlineSize on x86-64 and AArch64: a hot callee with more bytecode is not inlined. */

@@ -152,8 +152,8 @@ class MultiNodeTest {
         assertEquals(0, r.unreceivedMessages());
     }
 
-    /** Regression: a worker's remote send bound it to its rank and unbound it again, which cost a
-     *  thread-local entry per message; workers now stay bound. */
+    /** A worker stays bound to its rank across remote sends: binding and unbinding per send would cost a
+     *  thread-local entry per message. */
     @Test
     void workersStayBoundToTheirRankAcrossRemoteSends() {
         Object[] seen = new Object[3];

@@ -24,6 +24,31 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ProfilerTest {
 
+    /** With the profile-log property set, every run appends its summary to the file; without it nothing. */
+    @Test
+    void theProfileLogPropertyAppendsEachRunsSummary(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("profile.log");
+        String before = System.getProperty(RuntimeConfiguration.PROFILE_LOG_PROP_NAME);
+        System.setProperty(RuntimeConfiguration.PROFILE_LOG_PROP_NAME, log.toString());
+        try {
+            Ring.graph(4, 10, new long[1]).workers(2).build().run();
+            Ring.graph(6, 10, new long[1]).nodes(2).build().run();
+        } finally {
+            if (before == null) {
+                System.clearProperty(RuntimeConfiguration.PROFILE_LOG_PROP_NAME);
+            } else {
+                System.setProperty(RuntimeConfiguration.PROFILE_LOG_PROP_NAME, before);
+            }
+        }
+        String text = Files.readString(log);
+        assertTrue(text.startsWith("run: 4 tasks on 1 processes x 2 workers, latency 0 ns"), text);
+        assertTrue(text.contains("\nrun: 6 tasks on 2 processes x 1 workers"), text);
+        assertEquals(2, text.lines().filter(l -> l.startsWith("run: ")).count(), text);
+        Ring.graph(4, 10, new long[1]).build().run();
+        assertEquals(text, Files.readString(log), "without the property nothing is appended");
+        assertNull(RuntimeConfiguration.profileLog());
+    }
+
     @Test
     void profileCountsExecutionsMessagesAndBytes() {
         Graph.Result r = Ring.graph(4, 100, new long[1]).workers(2).build().run();
@@ -101,8 +126,8 @@ class ProfilerTest {
         assertEquals(8, send.getInt("bytes"));
     }
 
-    /** Regression (pool9, session 6): once any recording had initialised the flight recorder, every task
-     *  execution and remote message created an event object even with the Bamboo events off. */
+    /** An event object is created only while a recording has its type enabled: not after the recording
+     *  that initialised the flight recorder has ended, nor while a recording disables the Bamboo events. */
     @Test
     void jfrEventsAreCreatedOnlyWhileARecordingEnablesThem() {
         try (Recording rec = new Recording()) {

@@ -9,17 +9,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Regression (session 7): a worker received from other processes only when its run queue was empty, so
- * while tasks kept it busy (here two that yield, so the queue never empties) a message from another
- * process waited for the dozing handler's next wake-up (the run's monitor pokes it every 50 ms), however
- * many executions that took. Now the worker looks between two executions when something is there: the
- * task it wakes is queued behind the two yielders and runs within a few executions. Counted in executions
- * of the yielders, not timed.
+ * A busy worker receives from other processes between two executions when something is there, not only
+ * when its run queue is empty: while tasks keep it busy (here two that yield, so the queue never empties)
+ * the task a message from another process wakes is queued behind the two yielders and runs within a few
+ * executions, instead of waiting for the dozing handler's next wake-up (the run's monitor pokes it every
+ * 50 ms). Counted in executions of the yielders, not timed.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ReceiveBetweenExecutionsTest {
     private static final int TAG = 7;
-    /** The yielders give up after this many executions each, so the old behaviour fails, never hangs. */
+    /** The yielders give up after this many executions each, so a message never received fails the test
+     *  instead of hanging it. */
     private static final long CAP = 2_000_000;
 
     @Test
@@ -37,11 +37,11 @@ class ReceiveBetweenExecutionsTest {
         }).nodes(2).workers(1).build().run();
         assertTrue(received.get(), "task 0 received");
         long after = atReceive.get() - atSend.get();
-        // A handful with the fix; up to 10,000 leaves room for a handler preempted holding the inbound lock
-        // (then it injects the message); before the fix 29,000-100,000 (the handler's 50 ms wake-up).
+        // A handful; up to 10,000 leaves room for a handler preempted holding the inbound lock (then it
+        // injects the message); waiting for the handler's 50 ms wake-up takes 29,000-100,000.
         assertTrue(after < 10_000, "task 0 ran " + after
-                + " yielder executions after the message was sent (expected a handful; before the fix it waited"
-                + " for the handler's next wake-up, thousands)");
+                + " yielder executions after the message was sent (expected a handful; tens of thousands mean"
+                + " it waited for the handler's next wake-up)");
     }
 
     private static final class Waiter extends Task {

@@ -6,9 +6,9 @@ import org.junit.jupiter.api.Test;
 
 class ThreadStatsTest {
     /**
-     * Regression: queue waits and message latencies shared one sampling counter, and a worker whose calls
-     * alternate (send, schedule, send, ...) put every sample on the schedules: ProfilerTest then saw no
-     * latency sampled at all in some runs.
+     * Queue waits and message latencies are sampled by counters of their own: with one shared counter, a
+     * worker whose calls alternate (send, schedule, send, ...) would put every sample on the schedules and
+     * sample no latency at all.
      */
     @Test
     void messageLatencySamplesAreNotStarvedByAlternatingQueueSamples() {

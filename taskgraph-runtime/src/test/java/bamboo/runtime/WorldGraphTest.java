@@ -67,7 +67,8 @@ class WorldGraphTest {
         assertArrayEquals(Stencil1D.sequential(n * cells, 30), out, 0.0);
     }
 
-    /** Regression: node 2's handler injected a message before its tasks existed (NullPointerException). */
+    /** A message that reaches a node before its tasks exist waits for them (the handler starts after
+     *  the tasks are created). */
     @Test
     void aMessageForANodeStillCreatingItsTasksWaitsForThem() {
         long[] result = new long[1];

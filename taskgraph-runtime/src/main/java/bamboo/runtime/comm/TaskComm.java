@@ -41,32 +41,21 @@ public final class TaskComm {
     private static final int TAG_BITS = 16;
 
     /**
-     * The system property that, set to true, makes {@link #newBufferLike} allocate through
-     * {@code java.lang.reflect.Array.newInstance} as the inlined collectives did until session 10, so that one
-     * build can compare the two; read once, when this class is initialised.
-     */
-    public static final String REFLECTIVE_BUFFERS_PROPERTY = "bamboo.reflectiveBuffers";
-    private static final boolean REFLECTIVE_BUFFERS = Boolean.getBoolean(REFLECTIVE_BUFFERS_PROPERTY);
-
-    /**
      * A new array of {@code like}'s element type with {@code length} elements: the scratch buffers of the
      * collectives the translator inlines into a task's {@code execute()} (Reduce, Allreduce, Scan, ...).
      *
-     * <p>Why not {@code Array.newInstance(like.getClass().getComponentType(), length)}, as those bodies did:
+     * <p>Why not {@code Array.newInstance(like.getClass().getComponentType(), length)} in those bodies:
      * C2 inlines it into the translated {@code execute()} with a class check per call site, and a site that
      * sees a second element type (jacobi3d: the {@code double} Allreduces of every tenth sweep, then the
      * {@code long} checksum at the end of the run) fails that check at its first call after the compile,
-     * throws the whole compiled {@code execute()} away and has it compiled again: 100-140 ms of C2 on one of
-     * the two cores inside a timed run, measured (session 10). Here each element type is its own branch of
-     * one shared method, whose profile every call site fills.
+     * throws the whole compiled {@code execute()} away and has it compiled again (100-140 ms of C2 time
+     * inside the program's run). Here each element type is its own branch of one shared method, whose
+     * profile every call site fills.
      *
      * @throws IllegalArgumentException when {@code like} is not an array
      */
     public static Object newBufferLike(Object like, int length) {
         final Class<?> c = like.getClass();
-        if (REFLECTIVE_BUFFERS) {
-            return reflective(c, length);
-        }
         if (c == double[].class) {
             return new double[length];
         } else if (c == long[].class) {

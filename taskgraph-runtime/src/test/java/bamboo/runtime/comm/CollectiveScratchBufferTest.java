@@ -8,12 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * Regression (session 10, zero14): the collectives the translator inlines into a task's {@code execute()}
- * made their scratch buffers with {@code Array.newInstance(buf.getClass().getComponentType(), n)}; C2
- * compiled that into {@code execute()} with a class check, and jacobi3d's checksum Allreduce ({@code long})
- * after the {@code double} ones failed it, so the whole compiled {@code execute()} was thrown away and
- * compiled again inside a timed run. {@link TaskComm#newBufferLike} allocates without reflection; it must
- * still give every buffer type the collectives accept the same array the reflective call gave.
+ * {@link TaskComm#newBufferLike}, the scratch buffers of the collectives the translator inlines into a
+ * task's {@code execute()}, gives every buffer type the collectives accept an array of its own element type
+ * and length, as {@code Array.newInstance(buf.getClass().getComponentType(), n)} would, without reflection
+ * for the primitive types (a reflective call inlined into {@code execute()} carries a class check that a
+ * second element type fails, and the whole compiled {@code execute()} is thrown away).
  */
 class CollectiveScratchBufferTest {
 

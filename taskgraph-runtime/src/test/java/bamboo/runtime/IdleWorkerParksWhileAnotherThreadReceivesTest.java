@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Regression (session 6): an idle worker whose process's inbound lock was held by another thread (the
- * handler, preempted while receiving) waited in the shim, and the shim returns at once while a message
- * is due that nobody has taken yet, so the worker looped through park calls without ever parking (27,000
- * in one Cannon run), on the core the lock holder needed. It must park instead.
+ * An idle worker whose process's inbound lock is held by another thread (the handler, or another worker,
+ * perhaps preempted while receiving) parks instead of waiting in the shim: the shim returns at once while
+ * a message is due that nobody has taken yet, so waiting there would loop through park calls without ever
+ * parking, on the core the lock holder needs.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class InboundLockBusyLoopTest {
+class IdleWorkerParksWhileAnotherThreadReceivesTest {
 
     @Test
     void workerParksWhileAnotherThreadHoldsTheInboundLockWithAMessageDue() throws Exception {

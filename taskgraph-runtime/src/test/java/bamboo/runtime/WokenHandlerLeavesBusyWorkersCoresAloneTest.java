@@ -13,19 +13,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Regression (session 9): a handler woken while its node's one core was busy with a worker queued for the
- * core, so the worker handed its core over at the end of its next duty cycle (and again after the
- * handler's next short park), a park and a wake-up of the worker each time for a pass that found nothing:
- * in the translated jacobi2d at k=1 on 1 core per node, about 80 hand-offs per run and worker (JFR: the
- * workers parked in {@code CoreGate} more often than in the shim). Now a handler back from a park or a
- * doze takes a core only if one is free, and otherwise stays off the cores.
+ * A handler back from a park or a doze takes a core of its gated process only if one is free; while every
+ * core is busy with a worker it stays off the cores, so a computing worker does not hand its core over at
+ * the end of its next duty cycle for a handler pass that finds nothing to do. It waits in line for a core
+ * only for what only it can do ({@link HandlerIdler#take}).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class HandlerTakesBusyWorkersCoreTest {
+class WokenHandlerLeavesBusyWorkersCoresAloneTest {
+    /** The machine's cores are not what these tests are about: only the gate's. */
+    private static final CoreShare ALWAYS_SPARE = new CoreShare(64);
 
     private static WorkerIdler worker(CoreGate gate) {
         return new WorkerIdler(new Parking(1), new SharedRunQueue(), new ThreadStats("w", false), 0, 0, 0, 1_000,
-                null, null, gate);
+                null, ALWAYS_SPARE, gate);
     }
 
     private static void awaitState(Thread t, Thread.State s) throws InterruptedException {
@@ -38,7 +38,7 @@ class HandlerTakesBusyWorkersCoreTest {
     @Test
     void aDozeWokenWhileTheWorkerComputesLeavesItsCoreAlone() throws Exception {
         final CoreGate gate = new CoreGate(1, 2);
-        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, null, gate);
+        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, ALWAYS_SPARE, gate);
         final CountDownLatch dozing = new CountDownLatch(1);
         final AtomicReference<Boolean> onCore = new AtomicReference<>();
         final Thread handler = new Thread(() -> {
@@ -67,7 +67,7 @@ class HandlerTakesBusyWorkersCoreTest {
     @Test
     void aShortParkHandsTheCoreOverOnce() throws Exception {
         final CoreGate gate = new CoreGate(1, 2);
-        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, null, gate);
+        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, ALWAYS_SPARE, gate);
         h.started(); // the test's thread is the handler, on the node's one core
         final WorkerIdler w = worker(gate);
         final AtomicBoolean workerRan = new AtomicBoolean();
@@ -107,7 +107,7 @@ class HandlerTakesBusyWorkersCoreTest {
     @Test
     void takeWaitsInLine() throws Exception {
         final CoreGate gate = new CoreGate(1, 2);
-        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, null, gate);
+        final HandlerIdler h = new HandlerIdler(new ThreadStats("h", true), 2_000, ALWAYS_SPARE, gate);
         final CountDownLatch dozing = new CountDownLatch(1);
         final AtomicBoolean ran = new AtomicBoolean();
         final Thread handler = new Thread(() -> {
@@ -134,17 +134,5 @@ class HandlerTakesBusyWorkersCoreTest {
         assertEquals(1, w.turnsGiven);
         assertEquals(1, h.awayWakes);
         w.finish();
-    }
-
-    @Test
-    void theSwitchTakesTrueOrFalseOnly() {
-        assertTrue(HandlerIdler.parseSwitch(HandlerIdler.AWAY_PROPERTY, null, true));
-        assertFalse(HandlerIdler.parseSwitch(WorkerIdler.GATED_YIELDS_PROPERTY, "", false));
-        assertTrue(HandlerIdler.parseSwitch(HandlerIdler.AWAY_PROPERTY, " TRUE ", false));
-        assertFalse(HandlerIdler.parseSwitch(HandlerIdler.AWAY_PROPERTY, "false", true));
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> HandlerIdler.parseSwitch(HandlerIdler.AWAY_PROPERTY, "no", true));
-        assertEquals("Graph.builder: system property bamboo.handlerAway must be true or false, got 'no'",
-                e.getMessage());
     }
 }

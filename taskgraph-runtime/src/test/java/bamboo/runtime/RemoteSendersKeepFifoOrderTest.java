@@ -1,9 +1,6 @@
 package bamboo.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,12 +12,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Graph.Builder.remoteFirst: a task whose last execution sent to another process runs ahead of the tasks of
- * its priority that did not. Deterministic: two processes of one worker each; process 0's tasks only yield
- * (nothing wakes them), so its queue order alone decides the log; process 1 only receives.
+ * Within a priority, runnable tasks run in FIFO order whether or not their last execution sent to another
+ * process. Deterministic: two processes of one worker each; process 0's tasks only yield (nothing wakes
+ * them), so its queue order alone decides the log; process 1 only receives.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class RemoteFirstTest {
+class RemoteSendersKeepFifoOrderTest {
     private static final int TAG = 3;
     private static final int RUNS = 4;
 
@@ -89,83 +86,48 @@ class RemoteFirstTest {
     }
 
     /** Tasks 0 and 1 on process 0 (priorities and remote executions given), 2 and 3 on process 1. */
-    private static List<Integer> run(boolean remoteFirst, Graph.Scheduler scheduler, int prio0, int remote0,
-            int prio1, int remote1) {
+    private static List<Integer> run(Graph.Scheduler scheduler, int prio0, int remote0, int prio1, int remote1) {
         List<Integer> log = Collections.synchronizedList(new ArrayList<>());
         Graph.builder(4, id -> switch (id) {
             case 0 -> new Yielder(prio0, remote0, log);
             case 1 -> new Yielder(prio1, remote1, log);
             case 2 -> new Sink(remote0 + remote1);
             default -> new Sink(0);
-        }).nodes(2).workers(1).scheduler(scheduler).remoteFirst(remoteFirst).build().run();
+        }).nodes(2).workers(1).scheduler(scheduler).build().run();
         return log;
     }
 
     @ParameterizedTest
     @EnumSource(Graph.Scheduler.class)
-    void aTaskThatSentRemotelyLastTimeRunsFirst(Graph.Scheduler scheduler) {
-        // Task 0 sends in its first two executions, task 1 never: 0 keeps the front while it sends, its
-        // third execution (no send) puts it back in FIFO order behind 1.
-        assertEquals(List.of(0, 0, 0, 1, 0, 1, 1, 1), run(true, scheduler, 0, 2, 0, 0));
-    }
-
-    @ParameterizedTest
-    @EnumSource(Graph.Scheduler.class)
-    void offIsFifoAsBefore(Graph.Scheduler scheduler) {
-        assertEquals(List.of(0, 1, 0, 1, 0, 1, 0, 1), run(false, scheduler, 0, 2, 0, 0));
+    void aTaskThatSentRemotelyDoesNotOvertakeItsPriority(Graph.Scheduler scheduler) {
+        // Task 0 sends in its first two executions, task 1 never: they alternate.
+        assertEquals(List.of(0, 1, 0, 1, 0, 1, 0, 1), run(scheduler, 0, 2, 0, 0));
     }
 
     @Test
-    void theSenderQueuedSecondOvertakesTheFirst() {
-        // Task 1 sends each time; task 0 (queued first) does not: after 1's first execution 1 runs ahead.
-        assertEquals(List.of(0, 1, 1, 1, 1, 0, 0, 0), run(true, Graph.Scheduler.SHARED_QUEUE, 0, 0, 0, RUNS));
+    void withinANegativePriorityTheOrderIsFifoToo() {
+        // Both at -1, task 1 sends every time: they alternate.
+        assertEquals(List.of(0, 1, 0, 1, 0, 1, 0, 1), run(Graph.Scheduler.SHARED_QUEUE, -1, 0, -1, RUNS));
     }
 
     @Test
-    void explicitPriorityStillWins() {
-        // Task 0 sends each time but its init lowers it to priority -1: the non-sender 1 (priority 0) runs
-        // first, rank or not. (A priority is set in init, at a task's first run: the sender's is known
-        // before it is ever ranked.)
-        assertEquals(List.of(0, 1, 1, 1, 1, 0, 0, 0), run(true, Graph.Scheduler.SHARED_QUEUE, -1, RUNS, 0, 0));
-    }
-
-    @Test
-    void rankingAlsoHoldsWithinANegativePriority() {
-        // Both at -1: within it, the sender 1 overtakes 0 as at priority 0.
-        assertEquals(List.of(0, 1, 1, 1, 1, 0, 0, 0), run(true, Graph.Scheduler.SHARED_QUEUE, -1, 0, -1, RUNS));
-        assertEquals(List.of(0, 1, 0, 1, 0, 1, 0, 1), run(false, Graph.Scheduler.SHARED_QUEUE, -1, 0, -1, RUNS));
-    }
-
-    @Test
-    void fifoPutsRankedTasksFirstWithinTheirPriorityOnly() {
+    void theFifoOrdersByPriorityThenArrival() {
         PriorityFifo q = new PriorityFifo();
-        Task a = task(0, false);
-        Task b = task(0, true);
-        Task c = task(0, true);
-        Task d = task(2, false);
-        Task e = task(-1, true);
+        Task a = task(0);
+        Task b = task(0);
+        Task c = task(0);
+        Task d = task(2);
+        Task e = task(-1);
         for (Task t : List.of(a, b, c, d, e)) {
             q.add(t);
         }
         assertEquals(5, q.size());
-        assertEquals(List.of(d, b, c, a, e), List.of(q.poll(), q.poll(), q.poll(), q.poll(), q.poll()));
+        assertEquals(List.of(d, a, b, c, e), List.of(q.poll(), q.poll(), q.poll(), q.poll(), q.poll()));
         assertEquals(null, q.poll());
         assertEquals(0, q.size());
     }
 
-    @Test
-    void thePropertyIsTrueOrFalse() {
-        assertFalse(Graph.parseRemoteFirst(null));
-        assertFalse(Graph.parseRemoteFirst(""));
-        assertFalse(Graph.parseRemoteFirst("false"));
-        assertTrue(Graph.parseRemoteFirst(" TRUE "));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Graph.parseRemoteFirst("yes"));
-        assertEquals("Graph.builder: system property bamboo.remoteFirst must be true or false, got 'yes'",
-                e.getMessage());
-    }
-
-    private static Task task(int prio, boolean ranked) {
+    private static Task task(int prio) {
         Task t = new Task() {
             @Override
             protected Outcome execute() {
@@ -178,7 +140,6 @@ class RemoteFirstTest {
             }
         };
         t.priority(prio);
-        t.remoteRank = ranked;
         return t;
     }
 }

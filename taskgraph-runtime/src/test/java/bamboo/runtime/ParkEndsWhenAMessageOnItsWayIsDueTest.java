@@ -15,14 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Regression (session 7): an idle worker that parked while another thread held the inbound lock parked
- * for its whole park time whatever was on its way, so a message that became due after the holder had
- * let go waited for that park to end (1 ms with a core spare, as long as the longest park otherwise). The
- * park now ends when the next message on its way is due, and is unchanged when nothing is on its way or
- * what is on its way is due already (then it is the lock holder's).
+ * An idle worker that parks while another thread holds the inbound lock parks only until the next message
+ * on its way is due, so a message that becomes due after the holder has let go is received then, not when
+ * the park would have ended. The park is unchanged when nothing is on its way or what is on its way is
+ * due already (then it is the lock holder's).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class BlindParkTest {
+class ParkEndsWhenAMessageOnItsWayIsDueTest {
     private static final long PARK = TimeUnit.SECONDS.toNanos(30);
 
     private static Handler handler(World world) {
@@ -100,7 +99,7 @@ class BlindParkTest {
         Handler handler = handler(world);
         Endpoint from = world.endpoint(1);
         from.isend(from.world().worldScope(), new int[] {7}, 0, 1, MPI.INT, 0, 5, SendMode.COPY, "send");
-        Thread.sleep(20); // due, and nobody has taken it: the lock holder's (InboundLockBusyLoopTest)
+        Thread.sleep(20); // due, and nobody has taken it: the lock holder's (IdleWorkerParksWhileAnotherThreadReceivesTest)
         assertEquals(PARK, handler.untilNextArrival(PARK));
     }
 }

@@ -7,13 +7,13 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The lost wake-up race: messages that arrive while a task is between its own check of the firing rule
- * and returning WAITING must wake it. A fan-in where each message alone makes the receiver runnable,
+ * A message that arrives while a task is between its own check of the firing rule and returning WAITING
+ * wakes it: the worker re-checks after it releases the task. A fan-in where each message alone makes the receiver runnable,
  * with the receiver dawdling after its check, on more workers than cores, many times over. A lost
  * wake-up would end as a GraphDeadlock and fail the test.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class WakeupRaceTest {
+class AWakeUpIsNeverLostBetweenCheckAndParkTest {
 
     static class Sink extends Task {
         private final int expected;

@@ -14,23 +14,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Regression: a flood flow control held back was reported as one over the limit (GraphFlood) about one
- * run in eight of {@link FloodTest#manySendersOneReceiverHoldsTheSendersAndStaysBounded}. A sender counted
- * the receiver's inbox as (sent after its add) minus (received as read before it): descheduled in
- * between, it counted every message received in the meantime as still there, and saw 160-970 KB where
- * the inbox really held 1-33 KB (the throttle mark). The inflated figure also went into the peak.
+ * Flow control's count of a task's inbox is what the inbox holds at the instant of each send, even with
+ * senders descheduled in the middle of their count: a flood that holding keeps bounded is never reported
+ * as one over the limit ({@link GraphFlood}), and the recorded peak stays near the throttle mark. A count
+ * that is not a snapshot (sent minus received, read one after the other) counts every message received
+ * while its sender was descheduled as still there.
  *
- * <p>The race needs a sender descheduled inside the count, which happens mostly while the runtime's code
- * is still interpreted and the JIT competes for the cores: the first run in a JVM (there, before the
- * fix, 14 of 70 fresh JVMs running FloodTest's flood once failed; after it 0 of 40). So each round
- * loads the runtime afresh in its own class loader and runs a flood once: FloodTest's (7 senders x 400
- * x 1 KiB to a receiver that takes one message per execution, 2 workers, inbox limit 128 KiB), and
- * every other round a wider one (15 senders, 4 workers on the 2 cores). Measured on the 2-core machine
- * at load 5-10: before the fix 13 of 120 rounds went wrong (a flood, or a recorded peak over half the
- * limit) and 4 of 4 runs of this test failed; after it 0 of 450 rounds (30 rounds take about 6 s).
+ * <p>A sender is descheduled inside its count mostly while the runtime's code is still interpreted and the
+ * JIT competes for the cores: the first run in a JVM. So each round loads the runtime afresh in its own
+ * class loader and runs a flood once: {@link FloodTest}'s (7 senders x 400 x 1 KiB to a receiver that
+ * takes one message per execution, 2 workers, inbox limit 128 KiB), and every other round a wider one (15
+ * senders, 4 workers). A count that is not a snapshot fails about one round in ten (30 rounds take about
+ * 6 s).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class FloodCountRaceTest {
+class FloodControlCountsWhatTheInboxHoldsTest {
     private static final long LIMIT = 128 * 1024;
     private static final int ROUNDS = 30;
     private static final long BUDGET_NANOS = TimeUnit.SECONDS.toNanos(20);
@@ -71,14 +69,15 @@ class FloodCountRaceTest {
     void aSenderDescheduledWhileCountingDoesNotSeeAFlood() throws Exception {
         final URL[] urls = {
             Graph.class.getProtectionDomain().getCodeSource().getLocation(),
-            FloodCountRaceTest.class.getProtectionDomain().getCodeSource().getLocation(),
+            FloodControlCountsWhatTheInboxHoldsTest.class.getProtectionDomain().getCodeSource().getLocation(),
         };
         final List<String> wrong = new ArrayList<>();
         final long start = System.nanoTime();
         int rounds = 0;
         while (rounds < ROUNDS && (rounds < 2 || System.nanoTime() - start < BUDGET_NANOS)) {
             rounds++;
-            try (FreshRuntime loader = new FreshRuntime(urls, FloodCountRaceTest.class.getClassLoader())) {
+            final ClassLoader parent = FloodControlCountsWhatTheInboxHoldsTest.class.getClassLoader();
+            try (FreshRuntime loader = new FreshRuntime(urls, parent)) {
                 final Class<?> scenario = loader.loadClass(Scenario.class.getName());
                 assertTrue(scenario.getClassLoader() == loader, "the runtime is loaded afresh");
                 final Method run = scenario.getMethod("run", int.class, int.class);
@@ -88,7 +87,7 @@ class FloodCountRaceTest {
                 try {
                     final long peak = (Long) run.invoke(null, wide ? 16 : 8, wide ? 4 : 2);
                     // Exact counts keep the inbox near the throttle mark (a quarter of the limit, 32 KiB)
-                    // plus about one message per sender (at most 16 KiB); the stale count pushed the
+                    // plus about one message per sender (at most 16 KiB); a stale count pushes the
                     // recorded peak towards the limit.
                     if (peak > LIMIT / 2) {
                         wrong.add("round " + rounds + ": peak inbox " + peak + " B, over half the limit");
@@ -105,6 +104,6 @@ class FloodCountRaceTest {
         if (!wrong.isEmpty()) {
             fail(wrong.size() + " of " + rounds + " rounds went wrong:\n" + String.join("\n", wrong));
         }
-        System.out.println("flood count race: " + rounds + " rounds on a fresh runtime, none flooded");
+        System.out.println("flood count: " + rounds + " rounds on a fresh runtime, none flooded");
     }
 }

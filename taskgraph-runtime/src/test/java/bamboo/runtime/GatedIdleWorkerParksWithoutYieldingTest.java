@@ -8,18 +8,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Regression (session 9): an idle worker of a gated process yielded its thread up to 20 times before it
- * parked. The gate already decides which of the process's threads run on its cores, so such a yield could
- * only hand the core to a thread outside the process (the JIT, the collector, another program), which an
- * untranslated rank waiting in the shim never does, and on a loaded machine it could cost a time slice
- * before the worker saw its message. A gated worker now spins, then parks; ungated ones still yield.
+ * An idle worker of a gated process spins, then parks, without yielding: the gate already decides which of
+ * the process's threads run on its cores, so a yield could only hand the core to a thread outside the
+ * process (the JIT, the collector, another program), which an untranslated rank waiting in the shim never
+ * does, and on a loaded machine could cost a time slice before the worker saw its message. An ungated
+ * worker yields between its spins and its park.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class GatedWorkerYieldsItsCoreTest {
+class GatedIdleWorkerParksWithoutYieldingTest {
 
     private static WorkerIdler worker(ThreadStats stats, CoreGate gate) {
         // no spins, 20 yields, parks of 1 µs: the first idle call yields or parks
-        return new WorkerIdler(new Parking(1), new SharedRunQueue(), stats, 0, 0, 20, 1_000, null, null, gate);
+        // 64 cores: always one spare, so only the gate decides
+        return new WorkerIdler(new Parking(1), new SharedRunQueue(), stats, 0, 0, 20, 1_000, null, new CoreShare(64),
+                gate);
     }
 
     @Test
@@ -36,7 +38,7 @@ class GatedWorkerYieldsItsCoreTest {
     }
 
     @Test
-    void anUngatedIdleWorkerStillYieldsFirst() {
+    void anUngatedIdleWorkerYieldsBeforeItParks() {
         final ThreadStats stats = new ThreadStats("w", false);
         final WorkerIdler w = worker(stats, null);
         w.started();
