@@ -31,11 +31,6 @@ public final class Endpoint {
             spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
     /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
     static final long MIN_SPIN_NANOS = SpinBudget.MIN_NANOS;
-    /** The system property that turns {@link #HANDOFF} off ({@code false}), to measure what it changes. */
-    static final String HANDOFF_PROPERTY = "bamboo.shim.handoff";
-    /** Whether a rendezvous sender leaves the copy to a receiver that spins for it ({@link RecvOp#handOff});
-     *  on unless {@value #HANDOFF_PROPERTY} is {@code false}. */
-    static final boolean HANDOFF = !"false".equalsIgnoreCase(System.getProperty(HANDOFF_PROPERTY, "").trim());
     /** Virtual threads: a few yields give the peer a chance before we park (a virtual thread's yield
      *  only hands its carrier to another virtual thread). Oversubscribed platform threads park at once. */
     private static final int YIELDS = 4;
@@ -422,7 +417,7 @@ public final class Endpoint {
         final long arrivalsBefore = box.arrivals();
         final long nextBefore = box.nextArrival();
         final RecvOp matches = box.send(e, world.network(), rank);
-        if (matches != null && HANDOFF && matches.takesHandOff(e)) {
+        if (matches != null && matches.takesHandOff(e)) {
             matches.handOff(e); // a rendezvous into a receive whose rank busy-waits for it: that rank copies
         } else if (matches != null) {
             Transfer.finishAll(matches);
