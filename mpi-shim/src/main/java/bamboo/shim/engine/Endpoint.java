@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import mpi.Datatype;
 import mpi.MPI;
@@ -47,6 +48,11 @@ public final class Endpoint {
     final Waiters waiters = new Waiters();
     /** Threads of this rank parked in MPI with no deadline, and what they wait for (for deadlock reports). */
     final Map<Thread, WaitCondition> blocked = new ConcurrentHashMap<>();
+    /** Threads of this rank waiting for any arrival, not for an operation of their own (Probe, Mprobe,
+     *  {@link #awaitArrival}): only while there are some does an arrival that completes nothing wake the
+     *  rank (a receive's waiter is woken by its completion; waking it per message of a flood it does not
+     *  match would cost a futile wake-up each). */
+    final AtomicInteger arrivalWatchers = new AtomicInteger();
     private final BitSet contexts = new BitSet();
     private volatile ClassLoader loader;
     private volatile boolean initialized;
@@ -421,7 +427,10 @@ public final class Endpoint {
             matches.handOff(e); // a rendezvous into a receive whose rank busy-waits for it: that rank copies
         } else if (matches != null) {
             Transfer.finishAll(matches);
-        } else if (box.arrivals() != arrivalsBefore || box.nextArrival() != nextBefore) {
+        } else if (box.arrivals() != arrivalsBefore && arrivalWatchers.get() != 0
+                || box.nextArrival() != nextBefore) {
+            // The watcher count is read after the deposit's unlock and raised before a watcher's own look
+            // under the lock: either the watcher sees the message or the sender sees the watcher.
             depositWakeups++;
             waiters.signal(); // a prober, or a waiter that must re-read the next arrival time
         }
@@ -686,7 +695,12 @@ public final class Endpoint {
             return now;
         }
         final ProbeWait w = new ProbeWait(scope, source, tag, call);
-        await(w, null);
+        arrivalWatchers.incrementAndGet();
+        try {
+            await(w, null);
+        } finally {
+            arrivalWatchers.decrementAndGet();
+        }
         return w.found;
     }
 
@@ -761,6 +775,7 @@ public final class Endpoint {
     public void awaitArrival(long seen, long maxNanos) {
         final int slot = waiters.register();
         final boolean mine = holdingCore();
+        arrivalWatchers.incrementAndGet();
         try {
             // Registered first, then look: a sender either sees us registered or we see its arrival.
             if (mailbox.arrivals() != seen) {
@@ -779,6 +794,7 @@ public final class Endpoint {
                 LockSupport.parkNanos(this, wait);
             }
         } finally {
+            arrivalWatchers.decrementAndGet();
             waiters.unregister(slot);
             if (mine && !holdsCore) {
                 takeCore();
