@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bamboo.shim.job.JobConfig;
+import bamboo.shim.job.JobResult;
+import bamboo.shim.job.ThreadsJob;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -253,6 +255,20 @@ class NonblockingCollectivesTest {
             assertEquals(rank + 1, prefix[0]);
             assertEquals((rank + size - 1) % size, got[0]);
         });
+    }
+
+    /** A nonblocking collective some rank never starts is a deadlock the watch reports (with the helper
+     *  thread parked in the algorithm and the caller in Wait), naming the collective. */
+    @Test
+    void aCollectiveOneRankNeverStartsIsAReportedDeadlock() {
+        final JobResult r = ThreadsJob.run(JobConfig.of(2), (rank, size) -> {
+            if (rank == 0) {
+                MPI.COMM_WORLD.Ibarrier().Wait();
+            }
+        });
+        assertEquals(JobResult.DEADLOCK, r.exitCode(), r.message());
+        assertTrue(r.message().contains("rank 0 waits in Intracomm.Ibarrier sendrecv(source=1, "), r.message());
+        assertTrue(r.message().contains(" and Wait for Intracomm.Ibarrier; rank 1 has finished"), r.message());
     }
 
     private static void fails(String expected, Executable call) {
