@@ -317,11 +317,12 @@ final class Mailbox {
         }
     }
 
-    /** Buckets of the match table in use and its slots, for tests: both follow what waits now. */
+    /** Buckets of the match table, how many of them are empty, and its slots, for tests: they follow what
+     *  waits now. */
     int[] matchTableShape() {
         lock.lock();
         try {
-            return new int[] {table.size(), table.capacity()};
+            return new int[] {table.size(), table.emptyBuckets(), table.capacity()};
         } finally {
             lock.unlock();
         }
@@ -460,7 +461,7 @@ final class Mailbox {
             e.in(level, null);
             e.prev(level, null);
             e.next(level, null);
-            table.releaseIfEmpty(b);
+            table.released(b);
         }
         final Envelope before = e.prevAll;
         final Envelope after = e.nextAll;
@@ -512,7 +513,7 @@ final class Mailbox {
         r.postedIn = null;
         r.prevPosted = null;
         r.nextPosted = null;
-        table.releaseIfEmpty(b);
+        table.released(b);
         countPosted(r, -1);
     }
 

@@ -10,10 +10,11 @@ import mpi.MPI;
  * of the one bucket with its own key. A posted receive is in the one bucket of its own key; a message
  * looks at most four buckets and takes the head posted first (each receive carries its posting order).
  *
- * <p>Open addressing with linear probing over the buckets themselves (the key lives in the bucket), no
- * boxing; a bucket left empty is removed at once (backward-shift deletion, no tombstones) and kept in a
- * small pool for the next key, and the table shrinks when mostly empty, so memory follows what waits
- * now, not what waited once. Not thread-safe: the mailbox lock guards it.
+ * <p>Open addressing with linear probing, the keys in arrays beside the buckets, no boxing. A bucket
+ * left empty stays until empty buckets dominate ({@link #released}); then, or when the table would grow,
+ * it is rebuilt without them (no tombstones, nothing removed in between) and they go to a small pool for
+ * new keys, so memory follows what waits now, not what waited once. Not thread-safe: the mailbox lock
+ * guards it.
  */
 final class MatchTable {
     /** Keys with the exact source and tag; the wildcard levels follow (see {@link #level}). */
@@ -50,6 +51,8 @@ final class MatchTable {
     private long[] contextSource = new long[MIN_CAPACITY];
     private int[] tags = new int[MIN_CAPACITY];
     private int size;
+    /** Buckets in the table with nothing queued ({@link #released}). */
+    private int empty;
     private Bucket idle;
     private int idleCount;
 
@@ -73,17 +76,22 @@ final class MatchTable {
         }
     }
 
-    /** The bucket of (context, source, tag), made (or taken from the pool) if there is none. */
+    /** The bucket of (context, source, tag), made (or taken from the pool) if there is none; the caller
+     *  queues something in it at once. */
     Bucket obtain(int context, int source, int tag) {
         final long cs = pack(context, source);
-        final Bucket[] s = slots;
-        final long[] k = contextSource;
-        final int[] t = tags;
-        final int mask = s.length - 1;
+        Bucket[] s = slots;
+        long[] k = contextSource;
+        int[] t = tags;
+        int mask = s.length - 1;
         int i = hash(cs, tag) & mask;
         for (; s[i] != null; i = (i + 1) & mask) {
             if (k[i] == cs && t[i] == tag) {
-                return s[i];
+                final Bucket b = s[i];
+                if (b.empty()) {
+                    empty--; // in use again: a hot key keeps its bucket
+                }
+                return b;
             }
         }
         Bucket b = idle;
@@ -98,7 +106,7 @@ final class MatchTable {
         b.source = source;
         b.tag = tag;
         if (2 * (size + 1) > s.length) {
-            resize(s.length * 2);
+            rebuild(); // drops the empty buckets; grows only if the rest still needs the room
             insert(b, cs);
         } else {
             s[i] = b;
@@ -109,41 +117,26 @@ final class MatchTable {
         return b;
     }
 
-    /** Removes {@code b} from the table if nothing waits in it any more (and pools it). */
-    void releaseIfEmpty(Bucket b) {
-        if (!b.empty()) {
-            return;
-        }
-        final Bucket[] s = slots;
-        final long[] k = contextSource;
-        final int[] t = tags;
-        final int mask = s.length - 1;
-        int i = hash(pack(b.context, b.source), b.tag) & mask;
-        while (s[i] != b) {
-            i = (i + 1) & mask;
-        }
-        // Backward-shift deletion: move later members of the probe run into the gap when their home
-        // slot allows it, so lookups never meet a hole inside a run.
-        int gap = i;
-        for (int j = (gap + 1) & mask; s[j] != null; j = (j + 1) & mask) {
-            final int home = hash(k[j], t[j]) & mask;
-            if (((j - home) & mask) >= ((j - gap) & mask)) {
-                s[gap] = s[j];
-                k[gap] = k[j];
-                t[gap] = t[j];
-                gap = j;
+    /**
+     * Something was just taken out of {@code b}. A bucket left empty stays in the table (the next message
+     * or receive of a hot key finds it: no removal and insertion per message in a ping-pong) until empty
+     * buckets outnumber the others twice over (and 64), or the table would have to grow: then a rebuild
+     * drops them all and pools them. Each rebuild costs O(table) and leaves the table at most 1/4 full and
+     * free of empty buckets, so it is paid for by the insertions or removals before it: O(1) amortised,
+     * and the table's size follows what waits now.
+     */
+    void released(Bucket b) {
+        if (b.empty()) {
+            empty++;
+            if (empty > 64 && empty > 2 * (size - empty)) {
+                rebuild();
             }
         }
-        s[gap] = null;
-        size--;
-        if (idleCount < POOL_MAX) {
-            b.nextIdle = idle;
-            idle = b;
-            idleCount++;
-        }
-        if (s.length > MIN_CAPACITY && 8 * size < s.length) {
-            resize(s.length / 2);
-        }
+    }
+
+    /** Empty buckets still in the table, for tests. */
+    int emptyBuckets() {
+        return empty;
     }
 
     /** Buckets in use, for tests. */
@@ -156,18 +149,35 @@ final class MatchTable {
         return slots.length;
     }
 
-    private void resize(int capacity) {
+    /** Rebuilds the table with its non-empty buckets only, at most 1/4 full; the empty ones go to the pool. */
+    private void rebuild() {
         final Bucket[] old = slots;
         final long[] oldKeys = contextSource;
-        final int n = Math.max(MIN_CAPACITY, capacity);
+        final int live = size - empty;
+        int n = MIN_CAPACITY;
+        while (n < 4 * (live + 1)) {
+            n <<= 1;
+        }
         slots = new Bucket[n];
         contextSource = new long[n];
         tags = new int[n];
         for (int i = 0; i < old.length; i++) {
-            if (old[i] != null) {
-                insert(old[i], oldKeys[i]);
+            final Bucket b = old[i];
+            if (b == null) {
+                continue;
+            }
+            if (b.empty()) {
+                if (idleCount < POOL_MAX) {
+                    b.nextIdle = idle;
+                    idle = b;
+                    idleCount++;
+                }
+            } else {
+                insert(b, oldKeys[i]);
             }
         }
+        size = live;
+        empty = 0;
     }
 
     private void insert(Bucket b, long cs) {

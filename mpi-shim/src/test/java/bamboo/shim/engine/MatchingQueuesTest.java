@@ -1,6 +1,5 @@
 package bamboo.shim.engine;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -23,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * The per-key queues of the mailbox ({@link MatchTable}) match exactly as MPI's linear rule does: a
  * receive takes the oldest waiting message it matches, a message the earliest posted receive that
  * matches it, wildcards included; checked against a plain list model over random operations. Empty
- * queues go away.
+ * queues go away once they dominate.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MatchingQueuesTest {
@@ -149,7 +148,9 @@ class MatchingQueuesTest {
             assertTrue(op.poll());
             assertEquals(m.value, buf[0]);
         }
-        assertArrayEquals(new int[] {0, 16}, receiver.mailbox.matchTableShape(), "no queue is left behind");
+        final int[] shape = receiver.mailbox.matchTableShape();
+        assertEquals(shape[0], shape[1], "no queue is left holding anything");
+        assertTrue(shape[1] <= 64, "a few empty queues of hot keys may stay: " + shape[1]);
     }
 
     private static Sent oldest(List<Sent> waiting, int context, int source, int tag) {
@@ -184,10 +185,11 @@ class MatchingQueuesTest {
                 inject(worldScope, s, tag, s * n + tag);
             }
         }
-        final int[] shape = receiver.mailbox.matchTableShape();
+        int[] shape = receiver.mailbox.matchTableShape();
         // Each message is in its exact queue and the queue of its tag from any source; per source one
         // queue for any tag, and one for anything.
         assertEquals(2 * n + n + 2 + 1, shape[0]);
+        assertEquals(0, shape[1]);
         final int[] got = new int[1];
         for (int tag = n - 1; tag >= 0; tag--) {
             for (int s = 1; s < RANKS; s++) {
@@ -196,7 +198,9 @@ class MatchingQueuesTest {
                 assertEquals(s * n + tag, got[0]);
             }
         }
-        assertArrayEquals(new int[] {0, 16}, receiver.mailbox.matchTableShape(), "the table shrank back");
+        shape = receiver.mailbox.matchTableShape();
+        assertEquals(shape[0], shape[1], "every queue is empty");
+        assertTrue(shape[1] <= 64 && shape[2] <= 256, "the table shrank back: " + java.util.Arrays.toString(shape));
         assertEquals(0, receiver.mailbox.queued());
     }
 }
