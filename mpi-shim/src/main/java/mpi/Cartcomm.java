@@ -223,4 +223,85 @@ public class Cartcomm extends Intracomm {
         }
         return out;
     }
+
+    // ---- MPI-3 extensions: neighbourhood collectives -----------------------------------------------------
+    // Not in mpiJava 1.2 (nor in MPJ Express): MPI-3.0's neighbourhood collectives on a Cartesian grid.
+    // The neighbours of a process are, per dimension d in order, the one at coordinate -1 along d, then the
+    // one at +1 (MPI's order); off the edge of a non-periodic dimension a neighbour is PROC_NULL and its
+    // block of the receive buffer is left unchanged. Every process of the grid calls them (collective).
+
+    /** The 2 * ndims neighbours in MPI's order. */
+    private int[] neighbours() throws MPIException {
+        final int[] me = Coords(Rank());
+        final int[] out = new int[2 * dims.length];
+        for (int d = 0; d < dims.length; d++) {
+            out[2 * d] = neighbour(me, d, -1);
+            out[2 * d + 1] = neighbour(me, d, 1);
+        }
+        return out;
+    }
+
+    /**
+     * Sends the same {@code sendcount} items to every neighbour and receives {@code recvcount} items from
+     * each into consecutive blocks of {@code recvbuf}, block j from neighbour j
+     * (MPI_NEIGHBOR_ALLGATHER). An extension of mpiJava 1.2 (MPI-3.0).
+     */
+    public void Neighbor_allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                                   Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
+            throws MPIException {
+        final String call = "Cartcomm.Neighbor_allgather";
+        neighbourExchange(call, false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype).run(collectiveChannel(call));
+    }
+
+    /** Nonblocking {@link #Neighbor_allgather} (MPI_INEIGHBOR_ALLGATHER). An extension of mpiJava 1.2
+     *  (MPI-3.0). */
+    public Request Ineighbor_allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                                       Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
+            throws MPIException {
+        final String call = "Cartcomm.Ineighbor_allgather";
+        return startCollective(call, neighbourExchange(call, false, sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype));
+    }
+
+    /**
+     * Sends block j of {@code sendcount} items of {@code sendbuf} to neighbour j and receives block j of
+     * {@code recvbuf} from neighbour j (MPI_NEIGHBOR_ALLTOALL). An extension of mpiJava 1.2 (MPI-3.0).
+     */
+    public void Neighbor_alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                                  Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
+            throws MPIException {
+        final String call = "Cartcomm.Neighbor_alltoall";
+        neighbourExchange(call, true, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype).run(collectiveChannel(call));
+    }
+
+    /** Nonblocking {@link #Neighbor_alltoall} (MPI_INEIGHBOR_ALLTOALL). An extension of mpiJava 1.2
+     *  (MPI-3.0). */
+    public Request Ineighbor_alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                                      Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
+            throws MPIException {
+        final String call = "Cartcomm.Ineighbor_alltoall";
+        return startCollective(call, neighbourExchange(call, true, sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype));
+    }
+
+    /** Checks the arguments of a neighbourhood exchange and returns its work over a channel. */
+    private CollectiveBody neighbourExchange(String call, boolean alltoall, Object sendbuf, int sendoffset,
+                                             int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+                                             int recvcount, Datatype recvtype) throws MPIException {
+        collectiveChannel(call);
+        final int k = 2 * dims.length;
+        bamboo.shim.coll.Args.buffer(call, "sendbuf", sendbuf, sendoffset, alltoall ? (long) sendcount * k
+                : sendcount, sendtype);
+        bamboo.shim.coll.Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * k, recvtype);
+        bamboo.shim.coll.Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        final int[] neighbours = neighbours();
+        final int per = sendtype.elementsPerItem();
+        final int elements = sendcount * per;
+        final Datatype element = bamboo.shim.coll.Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        return ch -> bamboo.shim.coll.Neighbors.run(ch, neighbours, sendbuf, sendoffset * per,
+                alltoall ? elements : 0, recvbuf, recvAt, elements, element);
+    }
 }

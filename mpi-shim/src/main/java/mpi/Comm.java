@@ -398,4 +398,107 @@ public class Comm {
     public String toString() {
         return endpoint == null ? (self ? "MPI.COMM_SELF" : "MPI.COMM_WORLD") : "Comm[context " + context + "]";
     }
+
+    // ---- MPI-3 extensions: matched probes and nonblocking send-receive --------------------------------
+    // Not in mpiJava 1.2 (nor in MPJ Express): MPI-3.0's MPI_MPROBE, MPI_IMPROBE and MPI-4.0's
+    // MPI_ISENDRECV, MPI_ISENDRECV_REPLACE, spelled in the capitalised style of the rest of the API.
+
+    /**
+     * Matched probe (MPI_MPROBE): waits until a message matching ({@code source}, {@code tag}) has arrived
+     * and takes it out of matching, so that no other receive or probe, of any thread, can get it; only
+     * {@link Message#Mrecv} or {@link Message#Imrecv} on the returned handle receive it. Its status is
+     * {@link Message#Get_status()}. With {@code source} {@link MPI#PROC_NULL} it returns at once with
+     * {@link Message#NO_PROC}. An extension of mpiJava 1.2 (MPI-3.0).
+     */
+    public Message Mprobe(int source, int tag) throws MPIException {
+        final Endpoint e = enter("Mprobe");
+        final Scope s = scopeOf(e);
+        Checks.rank("Mprobe", "source", source, s.size(), true);
+        Checks.recvTag("Mprobe", tag);
+        if (source == MPI.PROC_NULL) {
+            return Message.NO_PROC;
+        }
+        return new Message(e, e.mprobe(s, source, tag, "Mprobe"));
+    }
+
+    /**
+     * Nonblocking matched probe (MPI_IMPROBE): as {@link #Mprobe} when a matching message has arrived,
+     * else null (and the message, when it comes, stays receivable by anyone). An extension of mpiJava 1.2
+     * (MPI-3.0).
+     */
+    public Message Improbe(int source, int tag) throws MPIException {
+        final Endpoint e = enter("Improbe");
+        final Scope s = scopeOf(e);
+        Checks.rank("Improbe", "source", source, s.size(), true);
+        Checks.recvTag("Improbe", tag);
+        if (source == MPI.PROC_NULL) {
+            return Message.NO_PROC;
+        }
+        final bamboo.shim.engine.Claimed c = e.improbe(s, source, tag);
+        if (c == null) {
+            e.pollMissed(); // with a core gate: let a rank of the node that waits for the core run
+            return null;
+        }
+        return new Message(e, c);
+    }
+
+    /**
+     * Nonblocking {@link #Sendrecv} (MPI_ISENDRECV): starts the receive and the send and returns one request
+     * that completes when both have; its status is the receive's. Neither buffer may be touched until then.
+     * An extension of mpiJava 1.2 (MPI-4.0).
+     */
+    public Request Isendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source,
+                             int recvtag) throws MPIException {
+        final String call = "Isendrecv";
+        final Endpoint e = enter(call);
+        final Scope s = scopeOf(e);
+        final int elements = checkSend(call, "sendbuf", s, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
+        final int capacity = checkRecvBuffer(call, "recvbuf", s, recvbuf, recvoffset, recvcount, recvtype, source,
+                recvtag);
+        final Pending r = e.irecv(s, recvbuf, recvoffset * recvtype.elementsPerItem(), capacity, recvtype, source,
+                recvtag, call);
+        final Pending w = e.isend(s, sendbuf, sendoffset * sendtype.elementsPerItem(), elements, sendtype, dest,
+                sendtag, SendMode.STANDARD, call);
+        return new Request(Endpoint.both(r, w, call));
+    }
+
+    /**
+     * Nonblocking {@link #Sendrecv_replace} (MPI_ISENDRECV_REPLACE): the outgoing data is copied at the call,
+     * then the receive lands in {@code buf}; one request for both. An extension of mpiJava 1.2 (MPI-4.0).
+     */
+    public Request Isendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
+                                     int source, int recvtag) throws MPIException {
+        final String call = "Isendrecv_replace";
+        final Endpoint e = enter(call);
+        final Scope s = scopeOf(e);
+        final int elements = checkSend(call, "buf", s, buf, offset, count, datatype, dest, sendtag);
+        checkRecvBuffer(call, "buf", s, buf, offset, count, datatype, source, recvtag);
+        final int at = offset * datatype.elementsPerItem();
+        // Copied before the receive is posted: the receive may overwrite the buffer at once.
+        final Pending w = e.isend(s, buf, at, elements, datatype, dest, sendtag, SendMode.COPY, call);
+        final Pending r = e.irecv(s, buf, at, elements, datatype, source, recvtag, call);
+        return new Request(Endpoint.both(r, w, call));
+    }
+
+    /**
+     * Starts a nonblocking collective on this communicator: {@code body} gets the channel of this
+     * collective (the collective context, its tags apart from every other collective's) and runs the
+     * blocking algorithm on a helper thread of the calling rank ({@link bamboo.shim.engine.Background}).
+     * The caller has checked the arguments (errors are thrown here, at the call, not at the wait).
+     */
+    Request startCollective(String call, CollectiveBody body) throws MPIException {
+        final Endpoint e = enter(call);
+        final Channel base = collectiveChannel(call);
+        final int collectiveContext = self ? e.selfScope().wireContext() + 1
+                : collectiveScope == null ? 1 : collectiveScope.wireContext();
+        final Channel ch = new bamboo.shim.coll.SequencedChannel(base, e.nextNonblockingCollective(collectiveContext));
+        return new Request(bamboo.shim.engine.Background.start(e, call, () -> body.run(ch)));
+    }
+
+    /** The work of a nonblocking collective over its channel. */
+    @FunctionalInterface
+    interface CollectiveBody {
+        void run(Channel ch) throws MPIException;
+    }
 }

@@ -8,6 +8,7 @@ import bamboo.shim.coll.Alltoallv;
 import bamboo.shim.coll.Args;
 import bamboo.shim.coll.Bcast;
 import bamboo.shim.coll.Channel;
+import bamboo.shim.coll.Exscan;
 import bamboo.shim.coll.Gather;
 import bamboo.shim.coll.Gatherv;
 import bamboo.shim.coll.PredefinedOp;
@@ -377,5 +378,276 @@ public class Intracomm extends Comm {
         final Reduction reduction = op.reduction(call);
         reduction.check(call, datatype);
         return reduction;
+    }
+
+    // ---- MPI-2/3 extensions: Exscan and the nonblocking collectives ---------------------------------------
+    // Not in mpiJava 1.2 (nor in MPJ Express): MPI-2's MPI_EXSCAN and MPI-3.0's nonblocking collectives,
+    // spelled in the capitalised style of the rest of the API. Each I-collective checks its arguments at
+    // the call (one-line MPIException naming the call and the argument), then runs the same algorithm as
+    // its blocking form on a helper thread of the rank, so it progresses while the caller computes; its
+    // Request mixes with point-to-point ones in Wait/Test/Waitall. As in MPI, every process starts the
+    // collectives of a communicator, blocking and nonblocking, in the same order, and the buffers belong
+    // to the collective until its request completes.
+
+    /**
+     * Exclusive prefix reduction (MPI_EXSCAN): process i receives the combination of processes 0..i-1, in
+     * rank order; process 0's {@code recvbuf} is left unchanged. An extension of mpiJava 1.2 (MPI-2).
+     */
+    public void Exscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                       Datatype datatype, Op op) throws MPIException {
+        final String call = "Intracomm.Exscan";
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        Exscan.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
+    }
+
+    /** Nonblocking {@link #Barrier()} (MPI_IBARRIER): the request completes once every process has
+     *  started it. An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Ibarrier() throws MPIException {
+        return startCollective("Intracomm.Ibarrier", bamboo.shim.coll.Barrier::run);
+    }
+
+    /** Nonblocking {@link #Bcast} (MPI_IBCAST). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Ibcast(Object buf, int offset, int count, Datatype type, int root) throws MPIException {
+        final String call = "Intracomm.Ibcast";
+        final Channel ch = collectiveChannel(call);
+        Args.root(call, root, ch.size());
+        Args.buffer(call, "buf", buf, offset, count, type);
+        final int per = type.elementsPerItem();
+        final Datatype element = Args.elementType(type);
+        return startCollective(call, c -> Bcast.run(c, buf, offset * per, count * per, element, root));
+    }
+
+    /** Nonblocking {@link #Gather} (MPI_IGATHER). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Igather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        final String call = "Intracomm.Igather";
+        final Channel ch = collectiveChannel(call);
+        Args.root(call, root, ch.size());
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        final boolean isRoot = ch.rank() == root;
+        if (isRoot) {
+            Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
+            Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        }
+        final int per = sendtype.elementsPerItem();
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = isRoot ? recvoffset * recvtype.elementsPerItem() : 0;
+        return startCollective(call, c -> Gather.run(c, sendbuf, sendoffset * per, sendcount * per, element,
+                recvbuf, recvAt, root));
+    }
+
+    /** Nonblocking {@link #Gatherv} (MPI_IGATHERV). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Igatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
+        final String call = "Intracomm.Igatherv";
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        Args.root(call, root, n);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        int[] counts = null;
+        int[] places = null;
+        int recvAt = 0;
+        if (ch.rank() == root) {
+            Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
+            Args.sameSignature(call, sendcount, sendtype, recvcount[root], recvtype);
+            counts = Args.inElements(recvcount, recvtype).clone(); // the caller may reuse its arrays
+            places = Args.inElements(displs, recvtype).clone();
+            recvAt = recvoffset * recvtype.elementsPerItem();
+        }
+        final int per = sendtype.elementsPerItem();
+        final Datatype element = Args.elementType(sendtype);
+        final int[] c0 = counts;
+        final int[] p0 = places;
+        final int at = recvAt;
+        return startCollective(call, c -> Gatherv.run(c, sendbuf, sendoffset * per, sendcount * per, element,
+                recvbuf, at, c0, p0, root));
+    }
+
+    /** Nonblocking {@link #Scatter} (MPI_ISCATTER). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Iscatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        final String call = "Intracomm.Iscatter";
+        final Channel ch = collectiveChannel(call);
+        Args.root(call, root, ch.size());
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+        final boolean isRoot = ch.rank() == root;
+        if (isRoot) {
+            Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
+            Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        }
+        final int per = recvtype.elementsPerItem();
+        final Datatype element = Args.elementType(recvtype);
+        final int sendAt = isRoot ? sendoffset * sendtype.elementsPerItem() : 0;
+        return startCollective(call, c -> Scatter.run(c, sendbuf, sendAt, recvcount * per, element, recvbuf,
+                recvoffset * per, root));
+    }
+
+    /** Nonblocking {@link #Scatterv} (MPI_ISCATTERV). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Iscatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        final String call = "Intracomm.Iscatterv";
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        Args.root(call, root, n);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
+        int[] counts = null;
+        int[] places = null;
+        int sendAt = 0;
+        if (ch.rank() == root) {
+            Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "displs", displs, sendtype, n);
+            Args.sameSignature(call, sendcount[root], sendtype, recvcount, recvtype);
+            counts = Args.inElements(sendcount, sendtype).clone();
+            places = Args.inElements(displs, sendtype).clone();
+            sendAt = sendoffset * sendtype.elementsPerItem();
+        }
+        final int per = recvtype.elementsPerItem();
+        final Datatype element = Args.elementType(recvtype);
+        final int[] c0 = counts;
+        final int[] p0 = places;
+        final int at = sendAt;
+        return startCollective(call, c -> Scatterv.run(c, sendbuf, at, c0, p0, element, recvbuf, recvoffset * per,
+                recvcount * per, root));
+    }
+
+    /** Nonblocking {@link #Allgather} (MPI_IALLGATHER). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Iallgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                              Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        final String call = "Intracomm.Iallgather";
+        final Channel ch = collectiveChannel(call);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
+        Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        final int per = sendtype.elementsPerItem();
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        return startCollective(call, c -> Allgather.run(c, sendbuf, sendoffset * per, sendcount * per, element,
+                recvbuf, recvAt));
+    }
+
+    /** Nonblocking {@link #Allgatherv} (MPI_IALLGATHERV). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Iallgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                               Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
+            throws MPIException {
+        final String call = "Intracomm.Iallgatherv";
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
+        Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
+        Args.sameSignature(call, sendcount, sendtype, recvcount[ch.rank()], recvtype);
+        final int per = sendtype.elementsPerItem();
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        final int[] counts = Args.inElements(recvcount, recvtype).clone();
+        final int[] places = Args.inElements(displs, recvtype).clone();
+        return startCollective(call, c -> Allgatherv.run(c, sendbuf, sendoffset * per, sendcount * per, element,
+                recvbuf, recvAt, counts, places));
+    }
+
+    /** Nonblocking {@link #Alltoall} (MPI_IALLTOALL). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Ialltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        final String call = "Intracomm.Ialltoall";
+        final Channel ch = collectiveChannel(call);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
+        Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
+        final int per = sendtype.elementsPerItem();
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        return startCollective(call, c -> Alltoall.run(c, sendbuf, sendoffset * per, sendcount * per, element,
+                recvbuf, recvAt));
+    }
+
+    /** Nonblocking {@link #Alltoallv} (MPI_IALLTOALLV). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Ialltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                              Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
+        final String call = "Intracomm.Ialltoallv";
+        final Channel ch = collectiveChannel(call);
+        final int n = ch.size();
+        Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "sdispls", sdispls, sendtype, n);
+        Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "rdispls", rdispls, recvtype, n);
+        Args.sameSignature(call, sendcount[ch.rank()], sendtype, recvcount[ch.rank()], recvtype);
+        final int sendAt = sendoffset * sendtype.elementsPerItem();
+        final int[] sc = Args.inElements(sendcount, sendtype).clone();
+        final int[] sd = Args.inElements(sdispls, sendtype).clone();
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        final int[] rc = Args.inElements(recvcount, recvtype).clone();
+        final int[] rd = Args.inElements(rdispls, recvtype).clone();
+        return startCollective(call, c -> Alltoallv.run(c, sendbuf, sendAt, sc, sd, element, recvbuf, recvAt, rc,
+                rd));
+    }
+
+    /** Nonblocking {@link #Reduce} (MPI_IREDUCE). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Ireduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                           Datatype datatype, Op op, int root) throws MPIException {
+        final String call = "Intracomm.Ireduce";
+        final Channel ch = collectiveChannel(call);
+        Args.root(call, root, ch.size());
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        if (ch.rank() == root) {
+            Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        }
+        return startCollective(call, c -> Reduce.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
+                reduction, root));
+    }
+
+    /** Nonblocking {@link #Allreduce} (MPI_IALLREDUCE). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Iallreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                              Datatype datatype, Op op) throws MPIException {
+        final String call = "Intracomm.Iallreduce";
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        return startCollective(call, c -> Allreduce.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
+                reduction));
+    }
+
+    /** Nonblocking {@link #Reduce_scatter} (MPI_IREDUCE_SCATTER). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Ireduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                                   Datatype datatype, Op op) throws MPIException {
+        final String call = "Intracomm.Ireduce_scatter";
+        final Channel ch = collectiveChannel(call);
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.counts(call, "recvcounts", recvcounts, ch.size());
+        final long total = Arrays.stream(recvcounts, 0, ch.size()).asLongStream().sum();
+        if (total > Integer.MAX_VALUE) {
+            throw new MPIException(call + ": recvcounts add up to " + total + " items, more than an array holds");
+        }
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, total, datatype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcounts[ch.rank()], datatype);
+        final int[] counts = Arrays.copyOf(recvcounts, ch.size());
+        return startCollective(call, c -> ReduceScatter.run(c, sendbuf, sendoffset, recvbuf, recvoffset, counts,
+                datatype, reduction));
+    }
+
+    /** Nonblocking {@link #Scan} (MPI_ISCAN). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Iscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                         Datatype datatype, Op op) throws MPIException {
+        final String call = "Intracomm.Iscan";
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        return startCollective(call, c -> Scan.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
+                reduction));
+    }
+
+    /** Nonblocking {@link #Exscan} (MPI_IEXSCAN). An extension of mpiJava 1.2 (MPI-3.0). */
+    public Request Iexscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                           Datatype datatype, Op op) throws MPIException {
+        final String call = "Intracomm.Iexscan";
+        final Reduction reduction = reduction(call, op, datatype);
+        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
+        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        return startCollective(call, c -> Exscan.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
+                reduction));
     }
 }

@@ -28,4 +28,10 @@ final class Tags {
     static final int ALLTOALLV = 12 * ROUNDS;
     static final int SCAN = 13 * ROUNDS;
     static final int REDUCE_FORWARD = 14 * ROUNDS;
+    static final int EXSCAN = 15 * ROUNDS;
+    /** Neighbourhood collectives: one tag per direction of the grid (2 per dimension). */
+    static final int NEIGHBOR = 16 * ROUNDS;
+    /** Every tag above is below this: a nonblocking collective's tags are moved past it
+     *  ({@link SequencedChannel}). */
+    static final int SPAN = 32 * ROUNDS;
 }

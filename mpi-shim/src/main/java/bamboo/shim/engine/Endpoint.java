@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import mpi.Datatype;
 import mpi.MPI;
@@ -31,11 +32,6 @@ public final class Endpoint {
             spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
     /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
     static final long MIN_SPIN_NANOS = SpinBudget.MIN_NANOS;
-    /** The system property that turns {@link #HANDOFF} off ({@code false}), to measure what it changes. */
-    static final String HANDOFF_PROPERTY = "bamboo.shim.handoff";
-    /** Whether a rendezvous sender leaves the copy to a receiver that spins for it ({@link RecvOp#handOff});
-     *  on unless {@value #HANDOFF_PROPERTY} is {@code false}. */
-    static final boolean HANDOFF = !"false".equalsIgnoreCase(System.getProperty(HANDOFF_PROPERTY, "").trim());
     /** Virtual threads: a few yields give the peer a chance before we park (a virtual thread's yield
      *  only hands its carrier to another virtual thread). Oversubscribed platform threads park at once. */
     private static final int YIELDS = 4;
@@ -52,6 +48,11 @@ public final class Endpoint {
     final Waiters waiters = new Waiters();
     /** Threads of this rank parked in MPI with no deadline, and what they wait for (for deadlock reports). */
     final Map<Thread, WaitCondition> blocked = new ConcurrentHashMap<>();
+    /** Threads of this rank waiting for any arrival, not for an operation of their own (Probe, Mprobe,
+     *  {@link #awaitArrival}): only while there are some does an arrival that completes nothing wake the
+     *  rank (a receive's waiter is woken by its completion; waking it per message of a flood it does not
+     *  match would cost a futile wake-up each). */
+    final AtomicInteger arrivalWatchers = new AtomicInteger();
     private final BitSet contexts = new BitSet();
     private volatile ClassLoader loader;
     private volatile boolean initialized;
@@ -422,11 +423,14 @@ public final class Endpoint {
         final long arrivalsBefore = box.arrivals();
         final long nextBefore = box.nextArrival();
         final RecvOp matches = box.send(e, world.network(), rank);
-        if (matches != null && HANDOFF && matches.takesHandOff(e)) {
+        if (matches != null && matches.takesHandOff(e)) {
             matches.handOff(e); // a rendezvous into a receive whose rank busy-waits for it: that rank copies
         } else if (matches != null) {
             Transfer.finishAll(matches);
-        } else if (box.arrivals() != arrivalsBefore || box.nextArrival() != nextBefore) {
+        } else if (box.arrivals() != arrivalsBefore && arrivalWatchers.get() != 0
+                || box.nextArrival() != nextBefore) {
+            // The watcher count is read after the deposit's unlock and raised before a watcher's own look
+            // under the lock: either the watcher sees the message or the sender sees the watcher.
             depositWakeups++;
             waiters.signal(); // a prober, or a waiter that must re-read the next arrival time
         }
@@ -691,7 +695,12 @@ public final class Endpoint {
             return now;
         }
         final ProbeWait w = new ProbeWait(scope, source, tag, call);
-        await(w, null);
+        arrivalWatchers.incrementAndGet();
+        try {
+            await(w, null);
+        } finally {
+            arrivalWatchers.decrementAndGet();
+        }
         return w.found;
     }
 
@@ -766,6 +775,7 @@ public final class Endpoint {
     public void awaitArrival(long seen, long maxNanos) {
         final int slot = waiters.register();
         final boolean mine = holdingCore();
+        arrivalWatchers.incrementAndGet();
         try {
             // Registered first, then look: a sender either sees us registered or we see its arrival.
             if (mailbox.arrivals() != seen) {
@@ -784,6 +794,7 @@ public final class Endpoint {
                 LockSupport.parkNanos(this, wait);
             }
         } finally {
+            arrivalWatchers.decrementAndGet();
             waiters.unregister(slot);
             if (mine && !holdsCore) {
                 takeCore();
@@ -998,5 +1009,155 @@ public final class Endpoint {
     @Override
     public String toString() {
         return "rank " + rank;
+    }
+
+    // ---- MPI-3 extensions: matched probes, nonblocking collectives, send-receive requests --------------
+
+    /** Per collective wire context, how many nonblocking collectives this rank has started on it. */
+    private final Map<Integer, int[]> nonblockingStarted = new java.util.HashMap<>();
+
+    /**
+     * The sequence number of the next nonblocking collective this rank starts on the communicator of
+     * collective context {@code wireContext}: 0, 1, 2... Every member starts them in the same order (MPI's
+     * rule), so the number agrees across members and keeps each one's messages apart from the others'.
+     */
+    public int nextNonblockingCollective(int wireContext) {
+        synchronized (nonblockingStarted) {
+            return nonblockingStarted.computeIfAbsent(wireContext, c -> new int[1])[0]++;
+        }
+    }
+
+    /**
+     * Matched probe (MPI_IMPROBE): takes the oldest arrived message matching ({@code source}, {@code tag})
+     * of {@code scope} out of matching, so that only {@link #mrecv} can receive it; null when none has
+     * arrived. {@code source} is a rank of the scope or {@link MPI#ANY_SOURCE} (not PROC_NULL).
+     */
+    public Claimed improbe(Scope scope, int source, int tag) {
+        final int from = source == MPI.ANY_SOURCE ? MPI.ANY_SOURCE : scope.worldRank(source);
+        final Envelope e = mailbox.take(scope.wireContext(), from, tag);
+        return e == null ? null : new Claimed(e, scope);
+    }
+
+    /** Blocking matched probe (MPI_MPROBE): waits until {@link #improbe} claims a message. */
+    public Claimed mprobe(Scope scope, int source, int tag, String call) {
+        final Claimed now = improbe(scope, source, tag);
+        if (now != null) {
+            return now;
+        }
+        final ClaimWait w = new ClaimWait(scope, source, tag, call);
+        arrivalWatchers.incrementAndGet();
+        try {
+            await(w, null);
+        } finally {
+            arrivalWatchers.decrementAndGet();
+        }
+        return w.found;
+    }
+
+    /**
+     * Receives a claimed message into {@code capacity} array elements of {@code buf} from {@code offset}
+     * (MPI_MRECV, MPI_IMRECV): complete on return (the data is there, or the operation holds the error,
+     * e.g. truncation). A message is received once; a second time is an {@link MPIException}.
+     */
+    public Pending mrecv(Claimed m, Object buf, int offset, int capacity, Datatype type, String call)
+            throws MPIException {
+        if (!m.receive()) {
+            throw new MPIException(call + ": the message has been received already (it is MPI_MESSAGE_NULL now)");
+        }
+        final Envelope e = m.envelope;
+        final RecvOp r = new RecvOp(this, m.scope, call, e.source, e.tag, buf, offset, capacity, type);
+        r.matched = e;
+        Transfer.finishAll(r);
+        return r;
+    }
+
+    private final class ClaimWait implements WaitCondition {
+        private final Scope scope;
+        private final int source;
+        private final int tag;
+        private final String call;
+        volatile Claimed found;
+
+        ClaimWait(Scope scope, int source, int tag, String call) {
+            this.scope = scope;
+            this.source = source;
+            this.tag = tag;
+            this.call = call;
+        }
+
+        @Override
+        public boolean ready() {
+            if (found == null) {
+                found = improbe(scope, source, tag);
+            }
+            return found != null;
+        }
+
+        @Override
+        public long deadline() {
+            return mailbox.nextArrival();
+        }
+
+        @Override
+        public String describe() {
+            return call + "(source=" + (source == MPI.ANY_SOURCE ? "ANY_SOURCE" : String.valueOf(source)) + ", tag="
+                    + (tag == MPI.ANY_TAG ? "ANY_TAG" : String.valueOf(tag)) + ", comm=" + scope.name() + ")";
+        }
+    }
+
+    /** One request for a receive and a send started together (MPI_ISENDRECV): complete when both are;
+     *  its status is the receive's. */
+    public static Pending both(Pending receive, Pending send, String call) {
+        return new Both(receive, send, call);
+    }
+
+    private static final class Both implements Pending {
+        private final Pending receive;
+        private final Pending send;
+        private final String call;
+
+        Both(Pending receive, Pending send, String call) {
+            this.receive = receive;
+            this.send = send;
+            this.call = call;
+        }
+
+        @Override
+        public boolean poll() {
+            // The receive first: a deferred send (SendOp) may meanwhile be taken straight from the buffer.
+            return receive.poll() && send.poll();
+        }
+
+        @Override
+        public long deadline() {
+            return Math.min(receive.deadline(), send.deadline());
+        }
+
+        @Override
+        public Status complete() throws MPIException {
+            send.complete();
+            return receive.complete();
+        }
+
+        @Override
+        public boolean cancel() {
+            return false; // MPI cannot cancel half of it; the pair completes
+        }
+
+        @Override
+        public void free() {
+            send.free();
+            receive.free();
+        }
+
+        @Override
+        public Endpoint owner() {
+            return receive.owner();
+        }
+
+        @Override
+        public String describe() {
+            return call + ": " + receive.describe() + " and " + send.describe();
+        }
     }
 }

@@ -53,6 +53,24 @@ final class Envelope {
     long[] header;
     int headerLength;
 
+    // While the message waits unexpected in a mailbox: per level of the MatchTable (exact key, any tag,
+    // any source, both), the bucket that lists it and its neighbours there in arrival order; and its
+    // neighbours in the mailbox's list of every waiting message (reports). All null otherwise.
+    MatchTable.Bucket in0;
+    MatchTable.Bucket in1;
+    MatchTable.Bucket in2;
+    MatchTable.Bucket in3;
+    Envelope prev0;
+    Envelope next0;
+    Envelope prev1;
+    Envelope next1;
+    Envelope prev2;
+    Envelope next2;
+    Envelope prev3;
+    Envelope next3;
+    Envelope prevAll;
+    Envelope nextAll;
+
     Envelope(int context, int source, int tag, Datatype.Base base, int elements, Object data, int dataOffset,
              int bytes, SendOp sendOp) {
         reset(context, source, tag, base, elements, data, dataOffset, bytes);
@@ -78,6 +96,60 @@ final class Envelope {
         this.onMatched = null;
         this.pooled = false;
         this.headerLength = 0;
+    }
+
+    MatchTable.Bucket in(int level) {
+        return switch (level) {
+            case 0 -> in0;
+            case 1 -> in1;
+            case 2 -> in2;
+            default -> in3;
+        };
+    }
+
+    void in(int level, MatchTable.Bucket b) {
+        switch (level) {
+            case 0 -> in0 = b;
+            case 1 -> in1 = b;
+            case 2 -> in2 = b;
+            default -> in3 = b;
+        }
+    }
+
+    Envelope prev(int level) {
+        return switch (level) {
+            case 0 -> prev0;
+            case 1 -> prev1;
+            case 2 -> prev2;
+            default -> prev3;
+        };
+    }
+
+    void prev(int level, Envelope e) {
+        switch (level) {
+            case 0 -> prev0 = e;
+            case 1 -> prev1 = e;
+            case 2 -> prev2 = e;
+            default -> prev3 = e;
+        }
+    }
+
+    Envelope next(int level) {
+        return switch (level) {
+            case 0 -> next0;
+            case 1 -> next1;
+            case 2 -> next2;
+            default -> next3;
+        };
+    }
+
+    void next(int level, Envelope e) {
+        switch (level) {
+            case 0 -> next0 = e;
+            case 1 -> next1 = e;
+            case 2 -> next2 = e;
+            default -> next3 = e;
+        }
     }
 
     /** Copies the first {@code length} longs of {@code h} into this envelope's header. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import mpi.MPI;
 import mpi.Status;
 
 /**
@@ -18,24 +19,36 @@ import mpi.Status;
  * <p>Matching is done under the lock; data is copied after it is released, by whichever thread found
  * the match (a sender finding a posted receive, a receiver finding an unexpected message, or any
  * waiter moving arrived messages out of transit).
+ *
+ * <p>Matching costs O(1) per message whatever the order of the receives ({@link MatchTable}): waiting
+ * messages and posted receives are queued per (context, source, tag), wildcards included, so neither a
+ * receive nor an arrival ever scans messages or receives it cannot match.
  */
 final class Mailbox {
     private final ReentrantLock lock = new ReentrantLock();
     private final long[] nextSeq;
     private final long[] expected;
     private final Map<Long, Envelope>[] early;
-    private final ArrayList<Envelope> unexpected = new ArrayList<>();
+    private final MatchTable table = new MatchTable();
+    /** Oldest and newest of every waiting (unexpected) message, in arrival order, for reports. */
+    private Envelope oldest;
+    private Envelope newest;
     private final ArrayList<Envelope> transit = new ArrayList<>();
-    private final ArrayList<RecvOp> posted = new ArrayList<>();
+    /** Posting order of receives: among the receives a message matches, the lowest takes it. */
+    private long postings;
+    /** Posted receives with a wildcard source, tag, or both: an arrival skips those buckets while 0. */
+    private int postedAnySource;
+    private int postedAnyTag;
+    private int postedAnyBoth;
     private volatile long nextArrival = Long.MAX_VALUE;
-    /** Size of {@link #unexpected}, readable without the lock: a polling Iprobe on an empty mailbox
+    /** Number of waiting messages, readable without the lock: a polling Iprobe on an empty mailbox
      *  (the runtime's message handler) then costs two volatile reads, not a lock the senders need. */
     private volatile int unexpectedCount;
     /** Messages that became matchable so far (written under the lock): a progress engine compares it
      *  with the value it read before its last probe (see {@link Endpoint#awaitArrival}). */
     private volatile long arrivals;
     private RecvOp chain;
-    /** Size of {@link #posted}, readable without the lock: a sender skips the direct path when it is 0. */
+    /** Number of posted receives, readable without the lock: a sender skips the direct path when it is 0. */
     private volatile int postedCount;
 
     @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: one reorder map per sender
@@ -73,7 +86,7 @@ final class Mailbox {
         lock.lock();
         try {
             final int src = e.source;
-            if (nextSeq[src] != expected[src] || !hasPostedMatch(e)) {
+            if (nextSeq[src] != expected[src] || postedMatch(e) == null) {
                 return null;
             }
             e.seq = nextSeq[src]++;
@@ -90,13 +103,32 @@ final class Mailbox {
         return postedCount != 0;
     }
 
-    private boolean hasPostedMatch(Envelope e) {
-        for (int i = 0, n = posted.size(); i < n; i++) {
-            if (posted.get(i).matches(e)) {
-                return true;
-            }
+    /** The earliest posted receive that matches {@code e}: the oldest head of the (up to) four buckets
+     *  whose key {@code e} matches. */
+    private RecvOp postedMatch(Envelope e) {
+        final int context = e.context;
+        final int source = e.source;
+        final int tag = e.tag;
+        RecvOp best = postedHead(context, source, tag);
+        if (postedAnyTag != 0) {
+            best = earlier(best, postedHead(context, source, MPI.ANY_TAG));
         }
-        return false;
+        if (postedAnySource != 0) {
+            best = earlier(best, postedHead(context, MPI.ANY_SOURCE, tag));
+        }
+        if (postedAnyBoth != 0) {
+            best = earlier(best, postedHead(context, MPI.ANY_SOURCE, MPI.ANY_TAG));
+        }
+        return best;
+    }
+
+    private RecvOp postedHead(int context, int source, int tag) {
+        final MatchTable.Bucket b = table.find(context, source, tag);
+        return b == null ? null : b.postedHead;
+    }
+
+    private static RecvOp earlier(RecvOp a, RecvOp b) {
+        return a == null || b != null && b.order < a.order ? b : a;
     }
 
     /** Delivers a message whose sequence number and arrival time are already set (a transport, or a test
@@ -119,12 +151,12 @@ final class Mailbox {
         lock.lock();
         try {
             progressLocked(System.nanoTime());
-            final Envelope e = takeUnexpected(r);
+            final Envelope e = oldestMatching(r.context, r.source, r.tag);
             if (e != null) {
+                unlinkUnexpected(e);
                 addMatch(r, e);
             } else {
-                posted.add(r);
-                postedCount = posted.size();
+                linkPosted(r);
             }
             matches = takeChain();
         } finally {
@@ -146,12 +178,9 @@ final class Mailbox {
         lock.lock();
         try {
             progressLocked(System.nanoTime());
-            for (int i = 0, n = unexpected.size(); i < n; i++) {
-                final Envelope e = unexpected.get(i);
-                if (Matching.matches(e, context, source, tag)) {
-                    found = new Status(scope.local(e.source), e.tag, e.elements);
-                    break;
-                }
+            final Envelope e = oldestMatching(context, source, tag);
+            if (e != null) {
+                found = new Status(scope.local(e.source), e.tag, e.elements);
             }
             matches = takeChain();
         } finally {
@@ -171,15 +200,10 @@ final class Mailbox {
         lock.lock();
         try {
             progressLocked(System.nanoTime());
-            for (int i = 0, n = unexpected.size(); i < n; i++) {
-                final Envelope e = unexpected.get(i);
-                if (Matching.matches(e, context, source, tag)) {
-                    unexpected.remove(i);
-                    unexpectedCount = unexpected.size();
-                    e.taken = true;
-                    found = e;
-                    break;
-                }
+            found = oldestMatching(context, source, tag);
+            if (found != null) {
+                unlinkUnexpected(found);
+                found.taken = true;
             }
             matches = takeChain();
         } finally {
@@ -229,9 +253,11 @@ final class Mailbox {
     boolean cancel(RecvOp r) {
         lock.lock();
         try {
-            final boolean removed = posted.remove(r);
-            postedCount = posted.size();
-            return removed;
+            if (r.postedIn == null) {
+                return false;
+            }
+            unlinkPosted(r);
+            return true;
         } finally {
             lock.unlock();
         }
@@ -241,8 +267,8 @@ final class Mailbox {
     boolean cancel(Envelope e) {
         lock.lock();
         try {
-            if (unexpected.remove(e)) {
-                unexpectedCount = unexpected.size();
+            if (e.in0 != null) {
+                unlinkUnexpected(e);
                 e.taken = true;
                 return true;
             }
@@ -285,7 +311,18 @@ final class Mailbox {
     int queued() {
         lock.lock();
         try {
-            return unexpected.size() + transit.size();
+            return unexpectedCount + transit.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Buckets of the match table, how many of them are empty, and its slots, for tests: they follow what
+     *  waits now. */
+    int[] matchTableShape() {
+        lock.lock();
+        try {
+            return new int[] {table.size(), table.emptyBuckets(), table.capacity()};
         } finally {
             lock.unlock();
         }
@@ -296,9 +333,9 @@ final class Mailbox {
         lock.lock();
         try {
             final StringBuilder b = new StringBuilder();
-            final int n = unexpected.size();
-            for (int i = 0; i < Math.min(n, max); i++) {
-                final Envelope e = unexpected.get(i);
+            final int n = unexpectedCount;
+            Envelope e = oldest;
+            for (int i = 0; i < Math.min(n, max); i++, e = e.nextAll) {
                 if (i > 0) {
                     b.append(", ");
                 }
@@ -356,17 +393,138 @@ final class Mailbox {
 
     private void arrivedLocked(Envelope e) {
         arrivals++;
-        for (int i = 0, n = posted.size(); i < n; i++) {
-            final RecvOp r = posted.get(i);
-            if (r.matches(e)) {
-                posted.remove(i);
-                postedCount = posted.size();
+        if (postedCount != 0) {
+            final RecvOp r = postedMatch(e);
+            if (r != null) {
+                unlinkPosted(r);
                 addMatch(r, e);
                 return;
             }
         }
-        unexpected.add(e);
-        unexpectedCount = unexpected.size();
+        linkUnexpected(e);
+    }
+
+    /** The oldest waiting message that a receive of (context, source, tag) matches: the head of the one
+     *  bucket of that key. */
+    private Envelope oldestMatching(int context, int source, int tag) {
+        if (unexpectedCount == 0) {
+            return null;
+        }
+        final MatchTable.Bucket b = table.find(context, source, tag);
+        return b == null ? null : b.head;
+    }
+
+    /** Queues a waiting message at the tail of its four buckets and of the mailbox-wide list. */
+    private void linkUnexpected(Envelope e) {
+        for (int level = 0; level < MatchTable.LEVELS; level++) {
+            final int source = (level & MatchTable.ANY_SOURCE) != 0 ? MPI.ANY_SOURCE : e.source;
+            final int tag = (level & MatchTable.ANY_TAG) != 0 ? MPI.ANY_TAG : e.tag;
+            final MatchTable.Bucket b = table.obtain(e.context, source, tag);
+            final Envelope last = b.tail;
+            e.in(level, b);
+            e.prev(level, last);
+            e.next(level, null);
+            if (last == null) {
+                b.head = e;
+            } else {
+                last.next(level, e);
+            }
+            b.tail = e;
+        }
+        e.prevAll = newest;
+        e.nextAll = null;
+        if (newest == null) {
+            oldest = e;
+        } else {
+            newest.nextAll = e;
+        }
+        newest = e;
+        unexpectedCount++;
+    }
+
+    /** Takes a waiting message out of its buckets (dropping those left empty) and the mailbox-wide list. */
+    private void unlinkUnexpected(Envelope e) {
+        for (int level = 0; level < MatchTable.LEVELS; level++) {
+            final MatchTable.Bucket b = e.in(level);
+            final Envelope before = e.prev(level);
+            final Envelope after = e.next(level);
+            if (before == null) {
+                b.head = after;
+            } else {
+                before.next(level, after);
+            }
+            if (after == null) {
+                b.tail = before;
+            } else {
+                after.prev(level, before);
+            }
+            e.in(level, null);
+            e.prev(level, null);
+            e.next(level, null);
+            table.released(b);
+        }
+        final Envelope before = e.prevAll;
+        final Envelope after = e.nextAll;
+        if (before == null) {
+            oldest = after;
+        } else {
+            before.nextAll = after;
+        }
+        if (after == null) {
+            newest = before;
+        } else {
+            after.prevAll = before;
+        }
+        e.prevAll = null;
+        e.nextAll = null;
+        unexpectedCount--;
+    }
+
+    /** Queues a posted receive at the tail of the bucket of its own key. */
+    private void linkPosted(RecvOp r) {
+        final MatchTable.Bucket b = table.obtain(r.context, r.source, r.tag);
+        r.order = postings++;
+        r.postedIn = b;
+        r.prevPosted = b.postedTail;
+        r.nextPosted = null;
+        if (b.postedTail == null) {
+            b.postedHead = r;
+        } else {
+            b.postedTail.nextPosted = r;
+        }
+        b.postedTail = r;
+        countPosted(r, 1);
+    }
+
+    private void unlinkPosted(RecvOp r) {
+        final MatchTable.Bucket b = r.postedIn;
+        final RecvOp before = r.prevPosted;
+        final RecvOp after = r.nextPosted;
+        if (before == null) {
+            b.postedHead = after;
+        } else {
+            before.nextPosted = after;
+        }
+        if (after == null) {
+            b.postedTail = before;
+        } else {
+            after.prevPosted = before;
+        }
+        r.postedIn = null;
+        r.prevPosted = null;
+        r.nextPosted = null;
+        table.released(b);
+        countPosted(r, -1);
+    }
+
+    private void countPosted(RecvOp r, int delta) {
+        switch (MatchTable.level(r.source, r.tag)) {
+            case MatchTable.ANY_TAG -> postedAnyTag += delta;
+            case MatchTable.ANY_SOURCE -> postedAnySource += delta;
+            case MatchTable.ANY_BOTH -> postedAnyBoth += delta;
+            default -> { }
+        }
+        postedCount += delta;
     }
 
     private void progressLocked(long now) {
@@ -393,18 +551,6 @@ final class Mailbox {
             next = Math.min(next, transit.get(i).arrival);
         }
         nextArrival = next;
-    }
-
-    private Envelope takeUnexpected(RecvOp r) {
-        for (int i = 0, n = unexpected.size(); i < n; i++) {
-            final Envelope e = unexpected.get(i);
-            if (r.matches(e)) {
-                unexpected.remove(i);
-                unexpectedCount = unexpected.size();
-                return e;
-            }
-        }
-        return null;
     }
 
     private void addMatch(RecvOp r, Envelope e) {

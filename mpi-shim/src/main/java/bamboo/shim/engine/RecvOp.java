@@ -23,6 +23,12 @@ final class RecvOp implements Pending {
     final int capacity;
     final Datatype type;
 
+    /** While posted: its place in the posting order, the bucket of its key and its neighbours there. */
+    long order;
+    MatchTable.Bucket postedIn;
+    RecvOp prevPosted;
+    RecvOp nextPosted;
+
     /** Set under the mailbox lock when a message matches; the chain links matches to finish after unlock. */
     Envelope matched;
     RecvOp nextMatch;
