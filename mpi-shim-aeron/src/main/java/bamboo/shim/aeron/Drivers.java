@@ -39,7 +39,8 @@ public final class Drivers {
 
     /**
      * A fresh directory for a driver owned by this process, created with mode 0700 (before any file is in
-     * it, so nothing is ever reachable by others); removes stale ones of dead processes.
+     * it, so nothing is ever reachable by others); removes stale ones of dead processes. The driver works
+     * in a subdirectory ({@link #aeronDirectory}): Aeron recreates its own directory with the umask's mode.
      */
     public static String freshDirectory(String label) {
         final File base = baseDirectory();
@@ -98,8 +99,34 @@ public final class Drivers {
         }
     }
 
+    /** Where Aeron's files are for a directory of {@link #freshDirectory} (its {@code driver}
+     *  subdirectory), or {@code dir} itself for any other (an external driver's). */
+    public static String aeronDirectory(String dir) {
+        final File sub = new File(dir, DRIVER_SUBDIR);
+        return sub.isDirectory() || new File(dir).getName().startsWith(PREFIX) ? sub.getPath() : dir;
+    }
+
+    private static final String DRIVER_SUBDIR = "driver";
+
+    /** An embedded driver; closing it deletes its directory. */
+    public static final class Embedded implements AutoCloseable {
+        private final MediaDriver driver;
+        private final String dir;
+
+        Embedded(MediaDriver driver, String dir) {
+            this.driver = driver;
+            this.dir = dir;
+        }
+
+        @Override
+        public void close() {
+            driver.close();
+            IoUtil.delete(new File(dir), true);
+        }
+    }
+
     /** Starts an embedded driver in this JVM on {@code dir}; closing it deletes the directory. */
-    public static MediaDriver launch(String dir, int termLength) {
+    public static Embedded launch(String dir, int termLength) {
         return launch(dir, termLength, what -> System.err.println("bamboo: " + what));
     }
 
@@ -107,11 +134,11 @@ public final class Drivers {
      * Starts an embedded driver in this JVM on {@code dir} (made by {@link #freshDirectory}); closing it
      * deletes the directory. {@code fatal} hears, in one line, of an error that stops a driver thread.
      */
-    public static MediaDriver launch(String dir, int termLength, Consumer<String> fatal) {
+    public static Embedded launch(String dir, int termLength, Consumer<String> fatal) {
         final int window = Math.min(termLength / 2, UDP_WINDOW);
         final MediaDriver.Context ctx = new MediaDriver.Context()
-                .aeronDirectoryName(dir)
-                .dirDeleteOnStart(false) // fresh and 0700: recreating it would give it the umask's mode
+                .aeronDirectoryName(aeronDirectory(dir))
+                .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
                 .threadingMode(ThreadingMode.SHARED)
                 // One thread for conductor, sender and receiver (UDP's data path): it spins and yields
@@ -139,7 +166,9 @@ public final class Drivers {
                 // a loaded machine may starve a client for a while: do not declare it dead too early
                 .clientLivenessTimeoutNs(TimeUnit.SECONDS.toNanos(20))
                 .publicationUnblockTimeoutNs(TimeUnit.SECONDS.toNanos(40));
-        return MediaDriver.launch(ctx);
+        final Embedded driver = new Embedded(MediaDriver.launch(ctx), dir);
+        restrict(dir);
+        return driver;
     }
 
     /** A client of the driver on {@code dir}. */
@@ -151,7 +180,7 @@ public final class Drivers {
      *  driver is gone, or its conductor thread failed). */
     public static Aeron connect(String dir, Consumer<String> fatal) {
         final Aeron.Context ctx = new Aeron.Context()
-                .aeronDirectoryName(dir)
+                .aeronDirectoryName(aeronDirectory(dir))
                 .idleStrategy(new SleepingMillisIdleStrategy(1))
                 .driverTimeoutMs(TimeUnit.SECONDS.toMillis(20))
                 .errorHandler(t -> {

@@ -85,7 +85,7 @@ public final class ProcessJob {
         private final Hostfile.Host[] placement;
         private final Process[] children;
         private final List<OutputPump> pumps = new ArrayList<>();
-        private MediaDriver driver;
+        private Drivers.Embedded driver;
         private String driverDir;
         private Bootstrap.Server server;
         /** The job's secret: in each rank's environment, or on its standard input across an exec= prefix. */

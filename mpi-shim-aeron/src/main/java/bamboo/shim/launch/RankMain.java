@@ -13,7 +13,6 @@ import bamboo.shim.engine.Network;
 import bamboo.shim.engine.World;
 import bamboo.shim.job.RankExit;
 import io.aeron.Aeron;
-import io.aeron.driver.MediaDriver;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -91,7 +90,8 @@ public final class RankMain {
     private static final class RankProcess implements AutoCloseable {
         private final RankEnv env;
         private final World world;
-        private MediaDriver driver;
+        private Drivers.Embedded driver;
+        private String driverDir;
         private Aeron aeron;
         private AeronTransport transport;
         private Bootstrap.Server server;
@@ -121,6 +121,7 @@ public final class RankMain {
                 transport = AeronTransport.open(world, env.rank(), aeron, "aeron:ipc", settings, key, this::failed);
             } else {
                 final String dir = Drivers.freshDirectory("rank" + env.rank());
+                driverDir = dir;
                 driver = Drivers.launch(dir, settings.termLength(), this::transportFailed);
                 Runtime.getRuntime().addShutdownHook(new Thread(driver::close, "bamboo-aeron-cleanup"));
                 aeron = Drivers.connect(dir, this::transportFailed);
@@ -144,6 +145,9 @@ public final class RankMain {
                 System.arraycopy(table, 0, channels, 0, channels.length);
             }
             transport.connect(channels);
+            if (driver != null) {
+                Drivers.restrict(driverDir); // the log buffers of every peer's session exist now: 0600
+            }
             world.attachRemote(transport);
         }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bamboo.shim.aeron.Drivers;
 import bamboo.shim.aeron.JobKey;
-import io.aeron.driver.MediaDriver;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +65,7 @@ class RankMainTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aPeerThatNeverStartsIsAClearErrorAfterTheTimeout() throws Exception {
         final String dir = Drivers.freshDirectory("test");
-        final MediaDriver driver = Drivers.launch(dir, 64 * 1024);
+        final Drivers.Embedded driver = Drivers.launch(dir, 64 * 1024);
         try {
             final Process p = start(Map.of("BAMBOO_RANK", "0", "BAMBOO_SIZE", "3", "BAMBOO_AERON_DIR", dir,
                     "BAMBOO_START_TIMEOUT_MS", "3000", "BAMBOO_JOB_KEY", JobKey.generate().hex()), HALO);
