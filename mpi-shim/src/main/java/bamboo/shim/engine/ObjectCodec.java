@@ -28,7 +28,7 @@ public final class ObjectCodec {
 
     /** Classes of the JDK that carry values and no behaviour on reading beyond rebuilding themselves. */
     private static final Set<String> JDK_ALLOWED = Set.of(
-            "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Short", "java.lang.Integer",
+            "java.lang.Object", "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Short", "java.lang.Integer",
             "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Number", "java.lang.String",
             "java.lang.StringBuilder", "java.lang.StringBuffer", "java.lang.AbstractStringBuilder",
             "java.lang.String$CaseInsensitiveComparator",
@@ -37,6 +37,7 @@ public final class ObjectCodec {
             "java.util.PriorityQueue", "java.util.HashMap", "java.util.LinkedHashMap", "java.util.TreeMap",
             "java.util.Hashtable", "java.util.IdentityHashMap", "java.util.EnumMap", "java.util.HashSet",
             "java.util.LinkedHashSet", "java.util.TreeSet", "java.util.BitSet", "java.util.UUID", "java.util.Date",
+            "java.util.Map$Entry", "java.util.AbstractMap$SimpleEntry", "java.util.AbstractMap$SimpleImmutableEntry",
             "java.util.Arrays$ArrayList", "java.util.CollSer", "java.util.RegularEnumSet", "java.util.JumboEnumSet",
             "java.util.EnumSet", "java.util.EnumSet$SerializationProxy", "java.util.Comparators$NaturalOrderComparator",
             "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.ConcurrentHashMap$Segment",
