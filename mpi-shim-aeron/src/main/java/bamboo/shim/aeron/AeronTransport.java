@@ -668,7 +668,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 abortPeers(summary);
                 fail(summary);
             }
-        } else if (peers[0] != null && peers[0].lock.tryLock()) {
+        } else if (peers[0] != null && peers[0].greeted && peers[0].lock.tryLock()) {
             final Peer peer = peers[0];
             try {
                 final int length = mine.write(stateBuffer, MAX_DESCRIPTION);
@@ -736,8 +736,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
         long[] owed;
         while ((owed = matchedOwed.peek()) != null) {
             final Peer peer = peers[(int) owed[0]];
-            if (!peer.lock.tryLock()) {
-                return;
+            if (peer == null || !peer.greeted || !peer.lock.tryLock()) {
+                return; // this rank is still connecting: next loop
             }
             try {
                 peer.putHeader(Frames.MATCHED, rank);
@@ -791,8 +791,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final UnsafeBuffer body = new UnsafeBuffer(text);
         final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
         for (Peer peer : peers) {
-            if (peer == null) {
-                continue;
+            if (peer == null || !peer.greeted) {
+                continue; // its receiver would take an unannounced session for a stranger's
             }
             try {
                 if (!peer.lock.tryLock(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS)) {
