@@ -3,6 +3,8 @@
 # the same machine load: scripts/aeron-ab.sh A_CLASSES B_CLASSES [ROUNDS] [AeronBench args...]
 # e.g. A = the classes of an older commit compiled into /tmp/base/classes, B = this worktree's
 # mpi-shim-aeron/target/classes:mpi-shim/target/classes. Prints each run's metric lines prefixed A/B.
+# With PINGPONG_C=/tmp/pingpong (scripts/pingpong.c built with mpicc) each round also runs Open MPI's
+# shared memory and TCP loopback transports, prefixed C.
 set -euo pipefail
 a=$1 b=$2 rounds=${3:-3}
 shift 3 || shift $#
@@ -16,4 +18,11 @@ for ((i = 1; i <= rounds; i++)); do
     echo "# round $i $side $(date -u +%H:%M:%S) load $(cut -d' ' -f1 /proc/loadavg)"
     java "${flags[@]}" -cp "$cp:$jars" bamboo.shim.launch.bench.AeronBench "$@" 2>&1 | sed "s/^/$side /"
   done
+  if [[ -n ${PINGPONG_C:-} ]]; then
+    root=(); [[ $(id -u) == 0 ]] && root=(--allow-run-as-root)
+    for btl in vader:ompi_shm tcp:ompi_tcp; do
+      mpirun "${root[@]}" --oversubscribe -np 2 --mca btl "self,${btl%%:*}" "$PINGPONG_C" "${btl##*:}" 20000 20 5 2>&1 \
+        | sed "s/^/C /"
+    done
+  fi
 done

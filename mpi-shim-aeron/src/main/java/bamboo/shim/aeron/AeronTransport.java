@@ -28,7 +28,6 @@ import javax.crypto.Mac;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Int2IntHashMap;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -419,10 +418,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
     // ---- receiving -------------------------------------------------------------------------------------
 
     private void receive() {
-        // Spins, then yields, then parks for up to 50 us: a ping-pong partner answers within microseconds,
-        // so the next message finds the thread awake; an idle rank costs a wake-up every 50 us at most.
-        final IdleStrategy idle = new BackoffIdleStrategy(200, 50, TimeUnit.MICROSECONDS.toNanos(1),
-                TimeUnit.MICROSECONDS.toNanos(50));
+        final IdleStrategy idle = new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50), TimeUnit.MILLISECONDS.toNanos(1));
         long housekeeping = 0;
         long reported = 0;
         while (running) {

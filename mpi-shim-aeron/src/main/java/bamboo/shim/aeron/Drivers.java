@@ -16,7 +16,6 @@ import java.util.function.Consumer;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.agrona.IoUtil;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 /**
@@ -141,11 +140,10 @@ public final class Drivers {
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
                 .threadingMode(ThreadingMode.SHARED)
-                // One thread for conductor, sender and receiver (UDP's data path): it spins and yields
-                // briefly after work, then parks at most 50 us, so a message waits little for it while
-                // an idle driver costs a wake-up per 50 us (the 1 ms parks it had cost ~0.5 ms a hop).
-                .sharedIdleStrategy(new BackoffIdleStrategy(100, 20, TimeUnit.MICROSECONDS.toNanos(1),
-                        TimeUnit.MICROSECONDS.toNanos(50)))
+                // One thread for conductor, sender and receiver (UDP's data path, not IPC's): it spins
+                // after work as long as work has recently come back that soon, else parks (up to 1 ms).
+                .sharedIdleStrategy(new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50),
+                        TimeUnit.MILLISECONDS.toNanos(1)))
                 .ipcTermBufferLength(termLength)
                 .publicationTermBufferLength(termLength)
                 // Loopback and LAN: a receiver window of up to 2 MiB (default 128 KiB) keeps 1 MiB messages
