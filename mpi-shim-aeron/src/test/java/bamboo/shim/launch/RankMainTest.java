@@ -78,6 +78,27 @@ class RankMainTest {
     }
 
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aRankWhoseMediaDriverDiesEndsNamingItInsteadOfGoingDeaf() throws Exception {
+        final String dir = Drivers.freshDirectory("test");
+        final Drivers.Embedded driver = Drivers.launch(dir, 64 * 1024);
+        final Process p;
+        try {
+            p = start(Map.of("BAMBOO_RANK", "0", "BAMBOO_SIZE", "1", "BAMBOO_AERON_DIR", dir,
+                    "BAMBOO_JOB_KEY", JobKey.generate().hex()), "bamboo.shim.launch.programs.Sleeper");
+            final java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
+                    p.getInputStream(), StandardCharsets.UTF_8));
+            assertEquals("started 0", lines.readLine());
+        } finally {
+            driver.close();
+        }
+        final String out = output(p);
+        assertEquals(1, p.exitValue(), out);
+        assertTrue(out.contains("rank 0: job aborted: rank 0: its Aeron client failed: "
+                + "io.aeron.exceptions.DriverTimeoutException"), out);
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aLauncherStyleRankWithoutAJobKeyRefusesToStart() throws Exception {
         final Process p = start(Map.of("BAMBOO_RANK", "0", "BAMBOO_SIZE", "2", "BAMBOO_AERON_DIR", "/nonexistent"), HALO);
