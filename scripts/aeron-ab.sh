@@ -4,7 +4,8 @@
 # e.g. A = the classes of an older commit compiled into /tmp/base/classes, B = this worktree's
 # mpi-shim-aeron/target/classes:mpi-shim/target/classes. Prints each run's metric lines prefixed A/B.
 # With PINGPONG_C=/tmp/pingpong (scripts/pingpong.c built with mpicc) each round also runs Open MPI's
-# shared memory and TCP loopback transports, prefixed C.
+# shared memory and TCP loopback transports, prefixed C (PINGPONG_C_ARGS: pings windows repeats, default
+# "2000 5 3" as AeronBench --quick).
 set -euo pipefail
 a=$1 b=$2 rounds=${3:-3}
 shift 3 || shift $#
@@ -21,7 +22,7 @@ for ((i = 1; i <= rounds; i++)); do
   if [[ -n ${PINGPONG_C:-} ]]; then
     root=(); [[ $(id -u) == 0 ]] && root=(--allow-run-as-root)
     for btl in vader:ompi_shm tcp:ompi_tcp; do
-      mpirun "${root[@]}" --oversubscribe -np 2 --mca btl "self,${btl%%:*}" "$PINGPONG_C" "${btl##*:}" 20000 20 5 2>&1 \
+      mpirun "${root[@]}" --oversubscribe -np 2 --mca btl "self,${btl%%:*}" "$PINGPONG_C" "${btl##*:}" ${PINGPONG_C_ARGS:-2000 5 3} 2>&1 \
         | sed "s/^/C /"
     done
   fi
