@@ -134,7 +134,10 @@ public final class ObjectCodec {
             while (c.isArray()) {
                 c = c.getComponentType();
             }
-            if (c.isPrimitive() || c.isEnum() || c == Enum.class || allowedJdk(c.getName()) || program(c)) {
+            // an array of an interface type (Serializable[], Comparable[]) holds no state of its own: its
+            // elements are checked one by one
+            if (c.isPrimitive() || c.isEnum() || c == Enum.class || allowedJdk(c.getName()) || program(c)
+                    || c.isInterface() && info.serialClass().isArray()) {
                 return Status.ALLOWED;
             }
             return refuse("class " + name(info.serialClass()) + " is not allowed in MPI.OBJECT data (allowed: the"

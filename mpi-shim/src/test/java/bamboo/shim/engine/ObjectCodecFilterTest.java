@@ -43,6 +43,7 @@ class ObjectCodecFilterTest {
         final Object[] sent = {"text", 42, 2.5, new BigDecimal("1.25"), LocalDate.of(2026, 11, 28),
             new Point(1, 2.0, List.of("x")), Colour.GREEN, TimeUnit.SECONDS, map, new TreeMap<>(Map.of(3, "c")),
             new int[][] {{1, 2}, {3}}, new Point[] {new Point(0, 0, List.of())}, List.of(1, 2, 3),
+            new java.io.Serializable[] {"s", 1}, new Comparable<?>[] {"c"},
             java.util.Collections.unmodifiableList(new ArrayList<>(List.of("u")))};
         final Object[] got = roundTrip(sent);
         assertEquals(sent.length, got.length);
@@ -54,6 +55,7 @@ class ObjectCodecFilterTest {
             }
         }
         assertArrayEquals(new int[] {1, 2}, ((int[][]) got[10])[0]);
+        assertArrayEquals(new Object[] {"s", 1}, (Object[]) got[13]);
     }
 
     @Test
