@@ -418,7 +418,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
     // ---- receiving -------------------------------------------------------------------------------------
 
     private void receive() {
-        final IdleStrategy idle = new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50), TimeUnit.MILLISECONDS.toNanos(1));
+        final IdleStrategy idle = new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50), 0,
+                TimeUnit.MILLISECONDS.toNanos(1));
         long housekeeping = 0;
         long reported = 0;
         while (running) {

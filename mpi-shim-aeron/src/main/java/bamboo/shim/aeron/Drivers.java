@@ -141,8 +141,9 @@ public final class Drivers {
                 .dirDeleteOnShutdown(true)
                 .threadingMode(ThreadingMode.SHARED)
                 // One thread for conductor, sender and receiver (UDP's data path, not IPC's): it spins
-                // after work as long as work has recently come back that soon, else parks (up to 1 ms).
-                .sharedIdleStrategy(new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50),
+                // after work as long as work has recently come back that soon, yields five times, then
+                // parks (up to 1 ms).
+                .sharedIdleStrategy(new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50), 5,
                         TimeUnit.MILLISECONDS.toNanos(1)))
                 .ipcTermBufferLength(termLength)
                 .publicationTermBufferLength(termLength)
