@@ -1,10 +1,12 @@
 package bamboo.runtime;
 
 import bamboo.shim.engine.CoreGate;
+import bamboo.shim.engine.ObjectCodec;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 import java.io.ObjectOutputStream;
@@ -630,7 +632,9 @@ final class Node {
             bytes = new byte[m.byteLength];
             Elements.copyOut(m.payload, m.byteLength, bytes, Elements.BYTE, 0);
         }
-        // A pooled array may be longer than the message: read only its bytes.
+        // A pooled array may be longer than the message: read only its bytes. Filtered as the shim's
+        // MPI.OBJECT receives are: bytes from another process must not pick the classes they instantiate.
+        ObjectInputFilter filter = ObjectCodec.filter(loader, m.byteLength);
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes, 0, m.byteLength)) {
             @Override
             protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
@@ -641,12 +645,14 @@ final class Node {
                 }
             }
         }) {
+            in.setObjectInputFilter(filter);
             for (int i = 0; i < m.count; i++) {
                 buf[offset + i] = in.readObject();
             }
         } catch (IOException | ClassNotFoundException e) {
+            String refused = ObjectCodec.refusal(filter);
             throw new IllegalStateException("receive(source=" + m.source + ", tag=" + m.tag
-                    + "): cannot deserialise the Object[] message: " + e, e);
+                    + "): cannot deserialise the Object[] message: " + (refused != null ? refused : e.toString()), e);
         }
     }
 

@@ -12,7 +12,11 @@ package bamboo.shim.aeron;
  * BYE:       type source                (the sender's program has ended; nothing more follows)
  * ABORT:     type source | UTF-8 reason (the sender failed; the job must stop)
  * MATCHED:   type source syncToken(long) (a synchronous send was matched by the receiver)
+ * HELLO:     type source | HMAC-SHA256(key, "HELO" source dest sessionId) (first frame of a session)
  * </pre>
+ *
+ * Every frame is one whole Aeron fragment (at most the publication's maximum payload), and the payload
+ * of a FIRST or MORE frame holds whole elements.
  */
 final class Frames {
     static final int FIRST = 1;
@@ -20,6 +24,7 @@ final class Frames {
     static final int HEARTBEAT = 3;
     static final int BYE = 4;
     static final int ABORT = 5;
+    static final int HELLO = 9;
 
     static final int TYPE = 0;
     static final int SOURCE = 4;
@@ -33,6 +38,8 @@ final class Frames {
     static final int MATCHED = 8;
     static final int MATCHED_LENGTH = 16;
     static final int SHORT_HEADER = 8;
+    /** Room for the longest control header (HELLO with its MAC). */
+    static final int MAX_CONTROL = SHORT_HEADER + JobKey.MAC_BYTES;
 
     private Frames() {
     }

@@ -1,5 +1,6 @@
 package bamboo.shim.launch;
 
+import bamboo.shim.aeron.JobKey;
 import bamboo.shim.aeron.StartupException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,8 +22,11 @@ import java.util.concurrent.TimeUnit;
  * Endpoint exchange at start-up when ranks do not share a media driver (mpirun, hostfile): every rank
  * registers its inbound Aeron channel with one server (rank 0 under mpirun, the launcher with a
  * hostfile) and gets back the channel of every rank. Line protocol over TCP:
- * client {@code "<rank> <size> <channel>\n"}; server {@code "OK\n"} and one channel per line, or
- * {@code "ERROR <reason>\n"}.
+ * client {@code "<rank> <size> <channel> <mac>\n"}; server {@code "OK <mac>\n"} and one channel per
+ * line, or {@code "ERROR <reason>\n"}. Each MAC is an HMAC-SHA256 under the job's key (of the
+ * registration, and of the whole table), so a stranger can neither take a rank's place nor hand out a
+ * forged table; a registration without a valid MAC is refused and does not take the slot. Without a key
+ * (mpirun without {@code BAMBOO_JOB_KEY}) the MAC is {@code -}.
  */
 public final class Bootstrap {
     private Bootstrap() {
@@ -52,14 +56,33 @@ public final class Bootstrap {
         }
     }
 
+    /** How long one connection may take to send its registration line. */
+    private static final int LINE_MILLIS = 5000;
+    private static final int MAX_LINE = 4096;
+
+    static String registration(int rank, int size, String channel) {
+        return "register " + rank + " " + size + " " + channel;
+    }
+
+    static String table(String[] channels) {
+        return "table " + String.join(" ", channels);
+    }
+
+    private static String mac(JobKey key, String text) {
+        return key == null ? "-" : key.macHex(text);
+    }
+
     /** A running bootstrap server for {@code size} ranks. */
     public static final class Server implements AutoCloseable {
         private final ServerSocket socket;
         private final Thread thread;
+        private final JobKey key;
         private volatile String error;
+        private volatile int refused;
 
-        Server(ServerSocket socket, int size, long timeoutMillis) {
+        Server(ServerSocket socket, int size, long timeoutMillis, JobKey key) {
             this.socket = socket;
+            this.key = key;
             this.thread = new Thread(() -> serve(size, timeoutMillis), "bamboo-bootstrap");
             this.thread.setDaemon(true);
             this.thread.start();
@@ -72,6 +95,16 @@ public final class Bootstrap {
         /** Why the exchange failed, or null. */
         public String error() {
             return error;
+        }
+
+        /** Registrations refused so far (bad form or no valid MAC). */
+        public int refused() {
+            return refused;
+        }
+
+        /** The address the server listens on. */
+        public InetSocketAddress address() {
+            return (InetSocketAddress) socket.getLocalSocketAddress();
         }
 
         private void serve(int size, long timeoutMillis) {
@@ -87,21 +120,24 @@ public final class Bootstrap {
                     }
                     socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, left));
                     final Socket c = socket.accept();
-                    c.setSoTimeout((int) Math.max(1, left));
-                    final String line = new BufferedReader(new InputStreamReader(c.getInputStream(),
-                            StandardCharsets.UTF_8)).readLine();
-                    final String[] f = line == null ? new String[0] : line.split(" ", 3);
-                    final int rank = f.length == 3 ? Integer.parseInt(f[0]) : -1;
-                    if (rank < 0 || rank >= size || Integer.parseInt(f[1]) != size || clients[rank] != null) {
-                        reply(c, "ERROR bad registration '" + line + "' for a job of " + size + " ranks");
+                    // a connection that says nothing must not hold the exchange up for the whole start time
+                    c.setSoTimeout((int) Math.max(1, Math.min(left, LINE_MILLIS)));
+                    final String line = readLine(c);
+                    final String[] f = line == null ? new String[0] : line.split(" ");
+                    final int rank = f.length == 4 ? number(f[0]) : -1;
+                    if (rank < 0 || rank >= size || number(f[1]) != size || clients[rank] != null
+                            || !(key == null || key.verifyHex(registration(rank, size, f[2]), f[3]))) {
+                        refused++;
+                        reply(c, "ERROR refused registration for a job of " + size + " ranks");
                         c.close();
                         continue;
                     }
+                    c.setSoTimeout((int) Math.max(1, left));
                     clients[rank] = c;
                     channels[rank] = f[2];
                     registered++;
                 }
-                final StringBuilder table = new StringBuilder("OK\n");
+                final StringBuilder table = new StringBuilder("OK " + mac(key, table(channels)) + "\n");
                 for (String ch : channels) {
                     table.append(ch).append('\n');
                 }
@@ -135,6 +171,32 @@ public final class Bootstrap {
             }
         }
 
+        /** One line of at most {@link #MAX_LINE} characters, or null (timed out, closed, too long). */
+        private static String readLine(Socket c) {
+            try {
+                final java.io.InputStream in = c.getInputStream();
+                final StringBuilder b = new StringBuilder();
+                int ch;
+                while ((ch = in.read()) >= 0 && ch != '\n') {
+                    if (b.length() >= MAX_LINE) {
+                        return null;
+                    }
+                    b.append((char) ch);
+                }
+                return ch < 0 ? null : b.toString();
+            } catch (IOException e) {
+                return null;
+            }
+        }
+
+        private static int number(String s) {
+            try {
+                return Integer.parseInt(s);
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+
         private static void reply(Socket c, String text) {
             try {
                 final Writer w = new OutputStreamWriter(c.getOutputStream(), StandardCharsets.UTF_8);
@@ -151,17 +213,17 @@ public final class Bootstrap {
         }
     }
 
-    /** Starts a server on {@code bind} (port 0: any free port). */
-    public static Server serve(InetSocketAddress bind, int size, long timeoutMillis) throws IOException {
+    /** Starts a server on {@code bind} (port 0: any free port) for a job with {@code key} (null: none). */
+    public static Server serve(InetSocketAddress bind, int size, long timeoutMillis, JobKey key) throws IOException {
         final ServerSocket s = new ServerSocket();
         s.setReuseAddress(true);
         s.bind(bind);
-        return new Server(s, size, timeoutMillis);
+        return new Server(s, size, timeoutMillis, key);
     }
 
     /** Registers this rank's channel and returns every rank's channel; retries until the server is up. */
-    public static String[] exchange(InetSocketAddress server, int rank, int size, String channel, long timeoutMillis)
-            throws StartupException {
+    public static String[] exchange(InetSocketAddress server, int rank, int size, String channel, long timeoutMillis,
+                                    JobKey key) throws StartupException {
         final long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         IOException last = null;
         while (System.nanoTime() - end < 0) {
@@ -169,12 +231,12 @@ public final class Bootstrap {
                 s.connect(server, 1000);
                 s.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())) + 1000);
                 final Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
-                w.write(rank + " " + size + " " + channel + "\n");
+                w.write(rank + " " + size + " " + channel + " " + mac(key, registration(rank, size, channel)) + "\n");
                 w.flush();
                 final BufferedReader r = new BufferedReader(new InputStreamReader(s.getInputStream(),
                         StandardCharsets.UTF_8));
                 final String status = r.readLine();
-                if (status == null || !status.equals("OK")) {
+                if (status == null || !status.startsWith("OK ")) {
                     throw new StartupException("rank " + rank + ": bootstrap at " + server + " failed: "
                             + (status == null ? "connection closed" : status.replaceFirst("^ERROR ", "")));
                 }
@@ -184,6 +246,10 @@ public final class Bootstrap {
                     if (channels[i] == null) {
                         throw new StartupException("rank " + rank + ": bootstrap at " + server + " sent a short table");
                     }
+                }
+                if (key != null && !key.verifyHex(table(channels), status.substring(3))) {
+                    throw new StartupException("rank " + rank + ": the bootstrap at " + server
+                            + " answered with a table not signed with this job's key");
                 }
                 return channels;
             } catch (SocketTimeoutException e) {

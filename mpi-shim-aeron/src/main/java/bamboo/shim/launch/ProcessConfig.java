@@ -33,10 +33,30 @@ public record ProcessConfig(int np, Path hostfile, String aeronDir, String boots
         jvmOptions = List.copyOf(jvmOptions);
     }
 
-    /** {@code np} ranks on this machine, embedded driver, default settings, output as-is to System.out/err. */
+    /** Options every rank JVM gets from the launcher's environment (whitespace-separated, as for the
+     *  launcher's own JVM). */
+    public static final String JAVA_OPTS = "BAMBOO_JAVA_OPTS";
+    /** More rank JVM options, one per line, after those of {@link #JAVA_OPTS} (what {@code ./bamboo run
+     *  --jvm-opt} sets: an option may then hold spaces). */
+    public static final String JVM_OPTIONS_PROPERTY = "bamboo.rank.jvm.options";
+
+    /**
+     * {@code np} ranks on this machine, embedded driver, default settings, output as-is to System.out/err;
+     * rank JVM options {@code -XX:+UseSerialGC}, then those in {@code BAMBOO_JAVA_OPTS}, then those of the
+     * system property {@link #JVM_OPTIONS_PROPERTY} (later ones win).
+     */
     public static ProcessConfig of(int np) {
+        final List<String> options = new java.util.ArrayList<>(List.of("-XX:+UseSerialGC"));
+        final String env = System.getenv(JAVA_OPTS);
+        if (env != null && !env.isBlank()) {
+            options.addAll(List.of(env.trim().split("\\s+")));
+        }
+        final String given = System.getProperty(JVM_OPTIONS_PROPERTY);
+        if (given != null && !given.isEmpty()) {
+            options.addAll(List.of(given.split("\n")));
+        }
         return new ProcessConfig(np, null, null, null, AeronSettings.fromEnvironment(System.getenv()), false,
-                List.of("-XX:+UseSerialGC"), System.out, System.err);
+                options, System.out, System.err);
     }
 
     public ProcessConfig withHostfile(Path file) {

@@ -1,6 +1,7 @@
 package bamboo.shim.launch;
 
 import bamboo.shim.aeron.Drivers;
+import bamboo.shim.aeron.JobKey;
 import io.aeron.Aeron;
 import io.aeron.driver.MediaDriver;
 import java.io.File;
@@ -39,6 +40,7 @@ public final class ProcessJob {
     public static final int SETUP = 2;
     private static final long GRACE_MILLIS = 3000;
     private static final long KILL_MILLIS = 2000;
+    private static final long RESTRICT_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     /** The flags Agrona and Aeron need in every JVM that runs them. */
     public static final List<String> JVM_FLAGS = List.of(
@@ -83,8 +85,11 @@ public final class ProcessJob {
         private final Hostfile.Host[] placement;
         private final Process[] children;
         private final List<OutputPump> pumps = new ArrayList<>();
-        private MediaDriver driver;
+        private Drivers.Embedded driver;
+        private String driverDir;
         private Bootstrap.Server server;
+        /** The job's secret: in each rank's environment, or on its standard input across an exec= prefix. */
+        private final JobKey key = JobKey.generate();
         private Thread hook;
 
         Launch(ProcessConfig config, Hostfile.Host[] placement) {
@@ -102,11 +107,16 @@ public final class ProcessJob {
                     if (dir == null) {
                         dir = Drivers.freshDirectory("launcher");
                         driver = Drivers.launch(dir, config.settings().termLength());
+                        driverDir = dir;
                     }
                     common.put(RankEnv.AERON_DIR, dir);
                 } else {
-                    server = Bootstrap.serve(new InetSocketAddress(0), config.np(), config.settings().startTimeoutMillis());
-                    common.put(RankEnv.BOOTSTRAP, bootstrapHost() + ":" + server.port());
+                    // Listen only where the hosts reach us (loopback when they all are local), never on
+                    // every interface.
+                    final String host = bootstrapHost();
+                    server = Bootstrap.serve(new InetSocketAddress(InetAddress.getByName(host), 0), config.np(),
+                            config.settings().startTimeoutMillis(), key);
+                    common.put(RankEnv.BOOTSTRAP, host + ":" + server.port());
                     common.put(RankEnv.BOOTSTRAP_EXTERNAL, "1");
                 }
             } catch (IOException | RuntimeException e) {
@@ -162,6 +172,9 @@ public final class ProcessJob {
             if (!exec.isEmpty()) {
                 cmd.add("env"); // the environment must cross ssh and the like
                 env.forEach((k, v) -> cmd.add(k + "=" + v));
+                cmd.add(JobKey.ENV + "=-"); // the key itself goes on standard input: a command line is public
+            } else {
+                env.put(JobKey.ENV, key.hex()); // a process's environment is readable by its owner only
             }
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             cmd.addAll(JVM_FLAGS);
@@ -174,6 +187,9 @@ public final class ProcessJob {
             final ProcessBuilder pb = new ProcessBuilder(cmd);
             pb.environment().putAll(env);
             final Process p = pb.start();
+            if (!exec.isEmpty()) {
+                p.getOutputStream().write((key.hex() + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            }
             p.getOutputStream().close();
             final String prefix = config.prefixOutput() ? "[" + rank + "] " : "";
             pumps.add(new OutputPump(p.getInputStream(), config.out(), prefix, "bamboo-out-" + rank));
@@ -191,6 +207,7 @@ public final class ProcessJob {
             long failedAt = 0;
             int failedRank = -1;
             boolean terminated = false;
+            long restricted = 0;
             while (left > 0) {
                 for (int r = 0; r < children.length; r++) {
                     if (!ended[r] && !children[r].isAlive()) {
@@ -231,6 +248,10 @@ public final class ProcessJob {
                 }
                 if (left > 0) {
                     sleep(20);
+                }
+                if (driverDir != null && System.nanoTime() - restricted > RESTRICT_NANOS) {
+                    restricted = System.nanoTime();
+                    Drivers.restrict(driverDir); // log buffers the ranks' publications made: 0600
                 }
             }
             for (OutputPump pump : pumps) {

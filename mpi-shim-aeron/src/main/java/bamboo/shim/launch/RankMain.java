@@ -3,6 +3,7 @@ package bamboo.shim.launch;
 import bamboo.shim.aeron.AeronSettings;
 import bamboo.shim.aeron.AeronTransport;
 import bamboo.shim.aeron.Drivers;
+import bamboo.shim.aeron.JobKey;
 import bamboo.shim.aeron.StartupException;
 import bamboo.shim.engine.AbortCalledError;
 import bamboo.shim.engine.Binding;
@@ -12,7 +13,6 @@ import bamboo.shim.engine.Network;
 import bamboo.shim.engine.World;
 import bamboo.shim.job.RankExit;
 import io.aeron.Aeron;
-import io.aeron.driver.MediaDriver;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -50,11 +50,18 @@ public final class RankMain {
         }
         final RankEnv env;
         final AeronSettings settings;
+        final JobKey key;
         try {
             env = RankEnv.from(System.getenv());
             settings = AeronSettings.fromEnvironment(System.getenv());
+            key = JobKey.fromEnvironment(System.getenv(), System.in);
         } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
+            System.err.println("bamboo.shim.launch.RankMain: " + e.getMessage());
+            return 2;
+        }
+        if (key == null && !env.mpirun() && env.size() > 1) {
+            System.err.println("rank " + env.rank() + ": no job key (" + JobKey.ENV + " or " + JobKey.FILE_ENV
+                    + "): the launcher always gives one; refusing to run a job that strangers could join");
             return 2;
         }
         ParentWatch.start(env.rank());
@@ -68,7 +75,7 @@ public final class RankMain {
             System.err.println("rank " + env.rank() + ": class " + argv[0] + " has no public static void main(String[])");
             return 2;
         }
-        try (RankProcess p = RankProcess.open(env, settings)) {
+        try (RankProcess p = RankProcess.open(env, settings, key)) {
             return p.runMain(main, Arrays.copyOfRange(argv, 1, argv.length));
         } catch (StartupException e) {
             System.err.println(e.getMessage());
@@ -83,7 +90,8 @@ public final class RankMain {
     private static final class RankProcess implements AutoCloseable {
         private final RankEnv env;
         private final World world;
-        private MediaDriver driver;
+        private Drivers.Embedded driver;
+        private String driverDir;
         private Aeron aeron;
         private AeronTransport transport;
         private Bootstrap.Server server;
@@ -94,10 +102,10 @@ public final class RankMain {
                     World.DEFAULT_EAGER_LIMIT, false);
         }
 
-        static RankProcess open(RankEnv env, AeronSettings settings) throws StartupException {
+        static RankProcess open(RankEnv env, AeronSettings settings, JobKey key) throws StartupException {
             final RankProcess p = new RankProcess(env);
             try {
-                p.start(settings);
+                p.start(settings, key);
                 return p;
             } catch (StartupException | RuntimeException e) {
                 p.close();
@@ -105,22 +113,24 @@ public final class RankMain {
             }
         }
 
-        private void start(AeronSettings settings) throws StartupException {
+        private void start(AeronSettings settings, JobKey key) throws StartupException {
             final String[] channels = new String[env.size()];
             if (env.aeronDir() != null) {
-                aeron = Drivers.connect(env.aeronDir());
+                aeron = Drivers.connect(env.aeronDir(), this::transportFailed);
                 Arrays.fill(channels, "aeron:ipc");
-                transport = AeronTransport.open(world, env.rank(), aeron, "aeron:ipc", settings, this::failed);
+                transport = AeronTransport.open(world, env.rank(), aeron, "aeron:ipc", settings, key, this::failed);
             } else {
                 final String dir = Drivers.freshDirectory("rank" + env.rank());
-                driver = Drivers.launch(dir, settings.termLength());
+                driverDir = dir;
+                driver = Drivers.launch(dir, settings.termLength(), this::transportFailed);
                 Runtime.getRuntime().addShutdownHook(new Thread(driver::close, "bamboo-aeron-cleanup"));
-                aeron = Drivers.connect(dir);
+                aeron = Drivers.connect(dir, this::transportFailed);
                 final InetSocketAddress boot = Bootstrap.parse(env.bootstrap());
                 if (env.rank() == 0 && !env.bootstrapExternal()) {
                     try {
-                        server = Bootstrap.serve(new InetSocketAddress(boot.getPort()), env.size(),
-                                settings.startTimeoutMillis());
+                        // only on the address named (with mpirun: the host in BAMBOO_BOOTSTRAP), never on all
+                        server = Bootstrap.serve(new InetSocketAddress(boot.getAddress(), boot.getPort()), env.size(),
+                                settings.startTimeoutMillis(), key);
                     } catch (IOException e) {
                         throw new StartupException("rank 0: cannot listen on the bootstrap port " + boot.getPort() + ": "
                                 + e.getMessage());
@@ -129,13 +139,32 @@ public final class RankMain {
                 final String host = env.host() != null ? env.host()
                         : Bootstrap.localAddressTowards(boot).getHostAddress();
                 transport = AeronTransport.open(world, env.rank(), aeron, "aeron:udp?endpoint=" + host + ":0",
-                        settings, this::failed);
+                        settings, key, this::failed);
                 final String[] table = Bootstrap.exchange(boot, env.rank(), env.size(), transport.resolvedChannel(),
-                        settings.startTimeoutMillis());
+                        settings.startTimeoutMillis(), key);
                 System.arraycopy(table, 0, channels, 0, channels.length);
             }
             transport.connect(channels);
+            if (driver != null) {
+                Drivers.restrict(driverDir); // the log buffers of every peer's session exist now: 0600
+            }
             world.attachRemote(transport);
+        }
+
+        /**
+         * A thread of the Aeron client or of this rank's media driver failed for good: the rank cannot talk
+         * any more, so it ends (its peers are told) rather than sit deaf.
+         */
+        private void transportFailed(String what) {
+            final String reason = "job aborted: rank " + env.rank() + ": " + what;
+            if (transport != null) {
+                transport.fail(reason);
+                transport.abortPeers(reason);
+            } else {
+                System.err.println(reason);
+                System.err.flush();
+                Runtime.getRuntime().halt(1);
+            }
         }
 
         /** The job failed under this rank: let the program unwind, then end the process regardless. */

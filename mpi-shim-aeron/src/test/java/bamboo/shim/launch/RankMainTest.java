@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bamboo.shim.aeron.Drivers;
-import io.aeron.driver.MediaDriver;
+import bamboo.shim.aeron.JobKey;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -65,16 +65,46 @@ class RankMainTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aPeerThatNeverStartsIsAClearErrorAfterTheTimeout() throws Exception {
         final String dir = Drivers.freshDirectory("test");
-        final MediaDriver driver = Drivers.launch(dir, 64 * 1024);
+        final Drivers.Embedded driver = Drivers.launch(dir, 64 * 1024);
         try {
             final Process p = start(Map.of("BAMBOO_RANK", "0", "BAMBOO_SIZE", "3", "BAMBOO_AERON_DIR", dir,
-                    "BAMBOO_START_TIMEOUT_MS", "3000"), HALO);
+                    "BAMBOO_START_TIMEOUT_MS", "3000", "BAMBOO_JOB_KEY", JobKey.generate().hex()), HALO);
             final String out = output(p);
             assertEquals(1, p.exitValue(), out);
             assertTrue(out.contains("rank 0: ranks 1 and 2 have not started within 3.0 s"), out);
         } finally {
             driver.close();
         }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aRankWhoseMediaDriverDiesEndsNamingItInsteadOfGoingDeaf() throws Exception {
+        final String dir = Drivers.freshDirectory("test");
+        final Drivers.Embedded driver = Drivers.launch(dir, 64 * 1024);
+        final Process p;
+        try {
+            p = start(Map.of("BAMBOO_RANK", "0", "BAMBOO_SIZE", "1", "BAMBOO_AERON_DIR", dir,
+                    "BAMBOO_JOB_KEY", JobKey.generate().hex()), "bamboo.shim.launch.programs.Sleeper");
+            final java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
+                    p.getInputStream(), StandardCharsets.UTF_8));
+            assertEquals("started 0", lines.readLine());
+        } finally {
+            driver.close();
+        }
+        final String out = output(p);
+        assertEquals(1, p.exitValue(), out);
+        assertTrue(out.contains("rank 0: job aborted: rank 0: its Aeron client failed: "
+                + "io.aeron.exceptions.DriverTimeoutException"), out);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aLauncherStyleRankWithoutAJobKeyRefusesToStart() throws Exception {
+        final Process p = start(Map.of("BAMBOO_RANK", "0", "BAMBOO_SIZE", "2", "BAMBOO_AERON_DIR", "/nonexistent"), HALO);
+        final String out = output(p);
+        assertEquals(2, p.exitValue(), out);
+        assertTrue(out.contains("rank 0: no job key (BAMBOO_JOB_KEY or BAMBOO_JOB_KEY_FILE)"), out);
     }
 
     @Test

@@ -5,6 +5,7 @@ import bamboo.cli.launch.ShimLauncher;
 import bamboo.cli.launch.TranslatedLauncher;
 import bamboo.cli.launch.UserError;
 import bamboo.cli.launch.Units;
+import bamboo.shim.launch.ProcessConfig;
 import bamboo.shim.net.RankPlacement;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,6 +110,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--hostfile", paramLabel = "FILE", description = "With --device aeron: place ranks on hosts, one per line: ADDRESS [slots=N] [exec=PREFIX].")
     Path hostfile;
 
+    @Option(names = "--jvm-opt", paramLabel = "OPTION", description = "With --device aeron: an option for every rank JVM, e.g. --jvm-opt=-Xmx4g (repeatable; after those in BAMBOO_JAVA_OPTS, which rank JVMs get too).")
+    List<String> jvmOpts = new ArrayList<>();
+
     @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH", description = "Where the program's classes are (':'-separated).")
     String classPath;
 
@@ -135,8 +139,14 @@ public final class RunCommand implements Callable<Integer> {
         validate();
         if (device == Device.aeron) {
             checkAeronOptions();
+            if (!jvmOpts.isEmpty()) {
+                // read by ProcessConfig.of, where both launchers (ranks, runtime processes) build the job
+                System.setProperty(ProcessConfig.JVM_OPTIONS_PROPERTY, String.join("\n", jvmOpts));
+            }
         } else if (hostfile != null) {
             throw new UserError("--hostfile needs --device aeron (the threads device runs in one JVM)");
+        } else if (!jvmOpts.isEmpty()) {
+            throw new UserError("--jvm-opt needs --device aeron (the threads device runs in this JVM)");
         }
         if (translated) {
             if (ranksAs == RanksAs.virtual) {
