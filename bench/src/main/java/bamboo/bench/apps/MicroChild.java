@@ -21,7 +21,11 @@ public final class MicroChild {
 
     public static void main(String[] args) throws Exception {
         int np = Integer.parseInt(args[0]);
-        URL[] classpath = {Path.of(args[1]).toUri().toURL()};
+        String[] entries = args[1].split(java.io.File.pathSeparator);
+        URL[] classpath = new URL[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            classpath[i] = Path.of(entries[i]).toUri().toURL();
+        }
         String mainClass = args[2];
         String[] argv = Arrays.copyOfRange(args, 3, args.length);
         long cpu = 0;

@@ -59,14 +59,15 @@ public final class MpjPeer implements Runner {
     private static final Pattern EXCEPTION = Pattern.compile("(?m)^(?:Caused by: )?([\\w.$]+(?:Exception|Error)\\b.*)$");
 
     private final MpjExpress mpj;
-    private final Path examples;
+    /** The programs the children run: the examples' classes and the bench's own (MicroOps, the child mains). */
+    private final String examples;
     private final Path shim;
     private final String unusable;
     private final String oursUnusable;
     /** The CPU time of the last run's timed part, read from the child's {@link MpjChild#CPU} line. */
     private double lastCpu = Double.NaN;
 
-    private MpjPeer(MpjExpress mpj, Path examples, Path shim, String unusable, String oursUnusable) {
+    private MpjPeer(MpjExpress mpj, String examples, Path shim, String unusable, String oursUnusable) {
         this.mpj = mpj;
         this.examples = examples;
         this.shim = shim;
@@ -77,20 +78,24 @@ public final class MpjPeer implements Runner {
     /** The peer for the examples' classes wherever this class was loaded from. */
     public static MpjPeer forExamples() {
         MpjExpress mpj = MpjExpress.locate();
-        Path examples;
+        Path apps;
+        Path bench;
         Path shim;
         try {
-            examples = location(MpjPeer.class);
+            apps = location(bamboo.examples.common.Reference.class);
+            bench = location(MpjPeer.class);
             shim = location(bamboo.shim.job.ThreadsJob.class);
         } catch (URISyntaxException | RuntimeException e) {
             String why = "cannot tell where the examples' and the shim's classes are: " + e.getMessage();
             return new MpjPeer(mpj, null, null, why, why);
         }
         String why = mpj.problem();
-        if (why == null && containsMpiPackage(examples)) {
-            why = examples + " carries an mpi package of its own; MPJ Express must provide mpi.*";
+        for (Path p : List.of(apps, bench)) {
+            if (why == null && containsMpiPackage(p)) {
+                why = p + " carries an mpi package of its own; MPJ Express must provide mpi.*";
+            }
         }
-        return new MpjPeer(mpj, examples, shim, why, null);
+        return new MpjPeer(mpj, apps + java.io.File.pathSeparator + bench, shim, why, null);
     }
 
     /** Where a class was loaded from (a classes folder or a jar). */
@@ -229,7 +234,7 @@ public final class MpjPeer implements Runner {
         cmd.add(shimClasses + java.io.File.pathSeparator + examples);
         cmd.add(MicroChild.class.getName());
         cmd.add(Integer.toString(np));
-        cmd.add(examples.toString());
+        cmd.add(examples);
         cmd.add(mainClass);
         cmd.addAll(argv);
         Path dir = null;

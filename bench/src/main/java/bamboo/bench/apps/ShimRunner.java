@@ -28,7 +28,8 @@ public final class ShimRunner implements Runner {
 
     /** A runner loading the programs from wherever the examples' classes are. */
     public static ShimRunner forExamples() {
-        return new ShimRunner(new URL[] {AppBench.class.getProtectionDomain().getCodeSource().getLocation()});
+        return new ShimRunner(new URL[] {
+                bamboo.examples.common.Reference.class.getProtectionDomain().getCodeSource().getLocation()});
     }
 
     @Override

@@ -178,7 +178,7 @@ public final class TranslatedAppRunner implements Runner {
         }
         Path source = sourceRoot().resolve(mainClass.replace('.', '/') + ".java");
         try {
-            Path examples = ShimLauncher.locationOf(AppBench.class);
+            Path examples = ShimLauncher.locationOf(bamboo.examples.common.Reference.class);
             SourceCompiler.Output out = TranslatedLauncher.translateAndCompile(source, List.of(examples));
             URL[] classpath = ShimLauncher.urls(List.of(out.classesDir(), examples));
             classpaths.put(mainClass, classpath);

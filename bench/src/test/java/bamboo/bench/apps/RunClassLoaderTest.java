@@ -19,7 +19,8 @@ class RunClassLoaderTest {
 
     @Test
     void translatedRunsNoLongerReuseAJitWarmKernel() throws Exception {
-        URL[] examples = ShimLauncher.urls(List.of(ShimLauncher.locationOf(AppBench.class)));
+        URL[] examples = ShimLauncher.urls(List.of(ShimLauncher.locationOf(bamboo.examples.common.Reference.class),
+                ShimLauncher.locationOf(AppBench.class)));
         try (RunClassLoader first = new RunClassLoader(examples, PARENT);
              RunClassLoader second = new RunClassLoader(examples, PARENT)) {
             String kernel = "bamboo.examples.summa.Kernel";
