@@ -43,9 +43,6 @@ import java.util.Map;
  * and the outlining treat the new code like any other. {@link Legality} decides, conservatively, whether
  * the move preserves the program's meaning; when it does not, the region keeps today's order (its send
  * blocks before its own evaluation point) and the generated code says why in a comment.
- *
- * <p>{@code -Dbamboo.pipeline=false} (read when the translator runs) switches the move off, for
- * measuring what it gains.
  */
 public final class Pipelining {
     /** On a region's labelled statement: "pipelined ..." or "not pipelined: why", for the comments. */
@@ -56,15 +53,9 @@ public final class Pipelining {
     };
 
     private final Program program;
-    private final boolean enabled;
 
     public Pipelining(Program program) {
-        this(program, !"false".equals(System.getProperty("bamboo.pipeline")));
-    }
-
-    Pipelining(Program program, boolean enabled) {
         this.program = program;
-        this.enabled = enabled;
     }
 
     /** Decides for every region and rewrites the ones that are pipelined. */
@@ -81,8 +72,6 @@ public final class Pipelining {
             }
             if (!d.legal()) {
                 r.labelled().setData(DECISION, "not pipelined: " + d.reason());
-            } else if (!enabled) {
-                r.labelled().setData(DECISION, "not pipelined: switched off (-Dbamboo.pipeline=false)");
             } else {
                 rewrite(r, d);
             }
