@@ -10,6 +10,7 @@ import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.Program;
 import bamboo.translator.find.Region;
+import bamboo.translator.outline.MpiRewriter;
 import bamboo.translator.outline.StateMachine;
 import bamboo.translator.parse.JavaSources;
 import bamboo.translator.reorder.BlockOrder;

@@ -6,7 +6,10 @@ import bamboo.translator.analyse.TaskField;
 import bamboo.translator.comm.CommunicatorTypes;
 import bamboo.translator.find.Program;
 import bamboo.translator.inline.MethodInliner;
+import bamboo.translator.outline.MpiRewriter;
 import bamboo.translator.outline.StateMachine;
+import bamboo.translator.outline.Bytecode;
+import bamboo.translator.outline.MethodSplitter;
 import bamboo.translator.parse.Templates;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
@@ -106,6 +109,7 @@ final class TaskClass {
             fd.setComment(new LineComment(" " + f.why() + (f.line() > 0 ? ", from " + program.sourceBaseName()
                     + ":" + f.line() : "")));
         }
+        machine.splitFields().forEach(c::addMember);
         c.addField(Templates.type("int"), "pc", Modifier.Keyword.PRIVATE).setLineComment(" where execute() resumes");
         if (machine.usesOwnPoints()) {
             c.addField(Templates.type("int"), "bambooSource", Modifier.Keyword.PRIVATE)
@@ -134,6 +138,7 @@ final class TaskClass {
         exec.setBody(execute);
         exec.setLineComment(" main of " + program.sourceBaseName() + ":" + line(program.main())
                 + ", as a state machine that returns at evaluation points");
+        machine.methods().forEach(c::addMember);
         addReady(c);
         addWaitingFor(c);
         for (ProgramEmitter.ReadyMethod r : ready) {
@@ -221,14 +226,12 @@ final class TaskClass {
         MethodDeclaration m = c.addMethod("ready", Modifier.Keyword.PROTECTED);
         m.addAnnotation(override());
         m.setType(Templates.type("boolean"));
-        NodeList<SwitchEntry> entries = new NodeList<>();
+        List<SwitchEntry> entries = new ArrayList<>();
         for (StateMachine.Point p : machine.points()) {
             entries.add(new SwitchEntry(NodeList.nodeList(new IntegerLiteralExpr(String.valueOf(p.label()))),
                     SwitchEntry.Type.STATEMENT_GROUP, NodeList.nodeList(new ReturnStmt(p.rule().clone()))));
         }
-        entries.add(new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
-                NodeList.nodeList(Templates.statement("return true;"))));
-        m.setBody(new BlockStmt(NodeList.nodeList(new SwitchStmt(new NameExpr("pc"), entries))));
+        m.setBody(onPc(c, entries, "bambooReady", Templates.statement("return true;"), m));
     }
 
     private void addWaitingFor(ClassOrInterfaceDeclaration c) {
@@ -238,7 +241,7 @@ final class TaskClass {
         MethodDeclaration m = c.addMethod("waitingFor", Modifier.Keyword.PROTECTED);
         m.addAnnotation(override());
         m.addParameter(Templates.type("bamboo.runtime.WaitDescription"), "wait");
-        NodeList<SwitchEntry> entries = new NodeList<>();
+        List<SwitchEntry> entries = new ArrayList<>();
         for (StateMachine.Point p : machine.points()) {
             MethodCallExpr note = new MethodCallExpr(new NameExpr("wait"), "note",
                     NodeList.nodeList(new StringLiteralExpr(p.note())));
@@ -247,9 +250,43 @@ final class TaskClass {
                     new com.github.javaparser.ast.stmt.ExpressionStmt(note),
                     new com.github.javaparser.ast.stmt.BreakStmt())));
         }
-        entries.add(new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
-                NodeList.nodeList(new com.github.javaparser.ast.stmt.BreakStmt())));
-        m.setBody(new BlockStmt(NodeList.nodeList(new SwitchStmt(new NameExpr("pc"), entries))));
+        m.setBody(onPc(c, entries, "bambooWaitingFor", new com.github.javaparser.ast.stmt.BreakStmt(), m));
+    }
+
+    /**
+     * The body of {@code m}: {@code switch (pc)} over {@code entries} (labels ascending) and a default of
+     * {@code otherwise}; when that would be too long for HotSpot to compile, the switch in parts, methods
+     * named {@code prefix} and their first label, that {@code m} calls by the range of {@code pc}.
+     */
+    private static BlockStmt onPc(ClassOrInterfaceDeclaration c, List<SwitchEntry> entries, String prefix,
+                                  com.github.javaparser.ast.stmt.Statement otherwise, MethodDeclaration m) {
+        if (MethodSplitter.fits(entries, Bytecode::estimate)) {
+            NodeList<SwitchEntry> all = new NodeList<>(entries);
+            all.add(new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP, NodeList.nodeList(otherwise)));
+            return new BlockStmt(NodeList.nodeList(new SwitchStmt(new NameExpr("pc"), all)));
+        }
+        boolean returns = !m.getType().isVoidType();
+        BlockStmt body = new BlockStmt();
+        for (List<SwitchEntry> group : MethodSplitter.groups(entries, Bytecode::estimate)) {
+            String from = Printed.text(group.get(0).getLabels().get(0));
+            int to = Integer.parseInt(Printed.text(group.get(group.size() - 1).getLabels().get(0))) + 1;
+            MethodDeclaration part = m.clone();
+            part.getAnnotations().clear();
+            part.setModifiers(Modifier.Keyword.PRIVATE);
+            part.setName(prefix + from);
+            part.setBody(onPc(c, group, prefix, otherwise.clone(), part));
+            part.setLineComment(" " + m.getNameAsString() + "() at cases " + from + ".." + (to - 1));
+            c.addMember(part);
+            NodeList<Expression> arguments = new NodeList<>();
+            m.getParameters().forEach(p -> arguments.add(new NameExpr(p.getNameAsString())));
+            MethodCallExpr call = new MethodCallExpr(null, part.getNameAsString(), arguments);
+            body.addStatement(new com.github.javaparser.ast.stmt.IfStmt(Templates.expression("pc < " + to),
+                    returns ? new BlockStmt(NodeList.nodeList(new ReturnStmt(call)))
+                            : new BlockStmt(NodeList.nodeList(new com.github.javaparser.ast.stmt.ExpressionStmt(call),
+                            new ReturnStmt())), null));
+        }
+        body.addStatement(returns ? otherwise : new ReturnStmt());
+        return body;
     }
 
     /** Static fields and initialisers of the program become per-task state (constants stay static). */

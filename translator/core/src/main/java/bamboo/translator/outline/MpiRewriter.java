@@ -1,4 +1,4 @@
-package bamboo.translator.emit;
+package bamboo.translator.outline;
 
 import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Walk;
