@@ -7,6 +7,7 @@ import bamboo.translator.comm.CommunicatorTypes;
 import bamboo.translator.find.Program;
 import bamboo.translator.inline.MethodInliner;
 import bamboo.translator.outline.MpiRewriter;
+import bamboo.translator.outline.FiringRules;
 import bamboo.translator.outline.StateMachine;
 import bamboo.translator.outline.Bytecode;
 import bamboo.translator.outline.MethodSplitter;
@@ -61,14 +62,14 @@ final class TaskClass {
     private final List<TaskField> fields;
     private final BlockStmt execute;
     private final StateMachine machine;
-    private final List<ProgramEmitter.ReadyMethod> ready;
+    private final List<FiringRules.ReadyMethod> ready;
     private final boolean yields;
     private final Set<String> movedStatics = new HashSet<>();
     private final Set<String> copiedMethods = new HashSet<>();
     private final Set<String> privateConstants = new HashSet<>();
 
     TaskClass(Program program, List<TaskField> fields, BlockStmt execute, StateMachine machine,
-              List<ProgramEmitter.ReadyMethod> ready, boolean yields) {
+              List<FiringRules.ReadyMethod> ready, boolean yields) {
         this.program = program;
         this.fields = fields;
         this.execute = execute;
@@ -141,7 +142,7 @@ final class TaskClass {
         machine.methods().forEach(c::addMember);
         addReady(c);
         addWaitingFor(c);
-        for (ProgramEmitter.ReadyMethod r : ready) {
+        for (FiringRules.ReadyMethod r : ready) {
             MethodDeclaration m = c.addMethod(r.name(), Modifier.Keyword.PRIVATE);
             m.setType(Templates.type("boolean"));
             m.setBody(r.body());

@@ -44,7 +44,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Stage 5: outlines the rank body into a resumable state machine,
+ * The outline stage ({@link bamboo.translator.Translator} runs the stages in order): outlines the rank body into a resumable state machine,
  * {@code bambooLoop: while (true) switch (pc) { case k: ... }}. Only control flow that contains an
  * evaluation point is lowered to cases and jumps ({@code pc = k; continue bambooLoop;}); everything else
  * stays structured as written.
@@ -84,6 +84,17 @@ public final class StateMachine {
         this.rewriter = rewriter;
         this.rules = rules;
         this.yields = yields;
+    }
+
+    /** Whether {@code p} uses TaskHints: its task then may yield at the end of each region. */
+    public static boolean yields(bamboo.translator.find.Program p) {
+        for (MethodCallExpr c : Walk.findAll(p.main(), MethodCallExpr.class)) {
+            MpiCall m = MpiCall.of(c);
+            if (m != null && m.op().isHint()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public List<Point> points() {

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Stage 4: block reordering. Every send block of a region that stands before its compute block moves
+ * The reorder stage ({@link bamboo.translator.Translator} runs the stages in order): block reordering. Every send block of a region that stands before its compute block moves
  * before the region's evaluation point: receive blocks as a whole are independent of send blocks
  * (BRIEF §2, an assertion of the programmer), so a task sends before it waits. For a region in a loop
  * this is the send block pipelined ahead of the receives of the same iteration: no task waits for a

@@ -30,7 +30,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Stage 4, block reordering across iterations: the send blocks of a region in a {@code for} loop are
+ * The reorder stage, first of the per-program stages ({@link bamboo.translator.Translator}): block reordering across iterations: the send blocks of a region in a {@code for} loop are
  * pipelined into the previous iteration. At the end of iteration i, right after the region's compute block
  * (and its later send blocks), the task runs the send blocks of iteration i+1, guarded by "iteration i+1
  * exists" (the loop condition with the loop variable's next value); the send blocks at their own place
