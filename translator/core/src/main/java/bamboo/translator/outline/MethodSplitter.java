@@ -77,6 +77,8 @@ public final class MethodSplitter {
     static final int BUDGET = 6000;
     /** A run is cut out only when it is at least this long: a call must save more than it costs. */
     private static final int MIN_RUN = 150;
+    /** What a method around a group of cases or statements adds: its switch, default, loop and returns. */
+    private static final int FRAME = 200;
 
     private static final String LOOP = "bambooLoop";
 
@@ -96,7 +98,7 @@ public final class MethodSplitter {
         for (T t : items) {
             total += size.applyAsInt(t);
         }
-        return total <= BUDGET;
+        return total <= BUDGET - FRAME;
     }
 
     /** Consecutive groups of {@code items}, each within the budget (an item over it alone in its group). */
@@ -106,7 +108,7 @@ public final class MethodSplitter {
         long total = 0;
         for (T t : items) {
             int s = size.applyAsInt(t);
-            if (!current.isEmpty() && total + s > BUDGET) {
+            if (!current.isEmpty() && total + s > BUDGET - FRAME) {
                 out.add(current);
                 current = new ArrayList<>();
                 total = 0;
@@ -245,7 +247,7 @@ public final class MethodSplitter {
         if (Bytecode.estimate(owner) <= budget) {
             return;
         }
-        int piece = BUDGET; // a run is a method of its own
+        int piece = BUDGET - FRAME; // a run is a method of its own
         int i = 0;
         while (i < list.size()) {
             int j = i;
@@ -281,7 +283,8 @@ public final class MethodSplitter {
                 continue;
             }
             VariableDeclarationExpr d = (VariableDeclarationExpr) ((ExpressionStmt) s).getExpression();
-            if (d.getVariables().stream().anyMatch(v -> v.getType().isVarType())) {
+            List<Statement> later = list.subList(i + 1, list.size());
+            if (d.getVariables().stream().anyMatch(v -> v.getType().isVarType() || redeclared(later, v.getNameAsString()))) {
                 continue;
             }
             List<Statement> assignments = new ArrayList<>();
@@ -297,8 +300,8 @@ public final class MethodSplitter {
                 for (VariableDeclarator after : declarators.subList(k + 1, declarators.size())) {
                     after.getInitializer().ifPresent(e -> rename(e, local, field));
                 }
-                for (Statement later : list.subList(i + 1, list.size())) {
-                    rename(later, local, field);
+                for (Statement after : later) {
+                    rename(after, local, field);
                 }
                 if (v.getInitializer().isPresent()) {
                     Expression init = v.getInitializer().get();
@@ -324,6 +327,18 @@ public final class MethodSplitter {
             list.addAll(i, assignments);
             i += assignments.size() - 1;
         }
+    }
+
+    /** Whether a later statement declares {@code name} again (in a class body or lambda): renaming would miss it. */
+    private static boolean redeclared(List<Statement> later, String name) {
+        for (Statement s : later) {
+            if (Walk.findFirst(s, Node.class, x -> x instanceof VariableDeclarator
+                    && ((VariableDeclarator) x).getNameAsString().equals(name)
+                    || x instanceof Parameter && ((Parameter) x).getNameAsString().equals(name)).isPresent()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void rename(Node n, String from, String to) {
@@ -633,7 +648,7 @@ public final class MethodSplitter {
                     }
                 } else if (p instanceof SwitchEntry) {
                     SwitchStmt sw = p.getParentNode().filter(SwitchStmt.class::isInstance).map(SwitchStmt.class::cast).orElse(null);
-                    if (sw != null && !sw.getSelector().toString().equals("pc")) {
+                    if (sw != null && !bamboo.translator.parse.Printed.text(sw.getSelector()).equals("pc")) {
                         for (SwitchEntry e : sw.getEntries()) {
                             if (e == p) {
                                 break;
