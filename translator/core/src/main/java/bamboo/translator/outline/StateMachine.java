@@ -44,10 +44,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The outline stage ({@link bamboo.translator.Translator} runs the stages in order): outlines the rank body into a resumable state machine,
- * {@code bambooLoop: while (true) switch (pc) { case k: ... }}. Only control flow that contains an
- * evaluation point is lowered to cases and jumps ({@code pc = k; continue bambooLoop;}); everything else
- * stays structured as written.
+ * The outline stage ({@link bamboo.translator.Translator} runs the stages in order): outlines the rank body
+ * into a resumable state machine, {@code bambooLoop: while (true) switch (pc) { case k: ... }}. Only control
+ * flow that contains an evaluation point is lowered to cases and jumps ({@code pc = k; continue
+ * bambooLoop;}); everything else stays structured as written.
  */
 public final class StateMachine {
     /**
