@@ -86,7 +86,7 @@ class TranslateCommandTest {
         assertEquals(before.get("app/Good.java"), written.get("app/Good.java"));
         assertEquals(before.get("app/Plain.java"), written.get("app/Plain.java"));
         assertEquals(before.get("app/data.txt"), written.get("app/data.txt"));
-        assertTrue(written.get("app/Good_BambooTask.java").contains("class Good_BambooTask extends bamboo.runtime.Task"));
+        assertTrue(written.get("app/Good_BambooTask.java").contains("class Good_BambooTask extends bamboo.runtime.mpi.MpiTask"));
         assertTrue(written.get("app/Good_Bamboo.java").contains("public static Graph.Builder graph(int numTasks"));
         assertEquals(5, written.size(), written.keySet().toString());
         assertEquals(before, snapshot(src), "inputs must not change");

@@ -16,6 +16,13 @@ import bamboo.translator.parse.ParsedUnit;
 import bamboo.translator.parse.SourceFile;
 
 import bamboo.translator.inline.MethodInliner;
+import bamboo.translator.analyse.BodyAnalysis;
+import bamboo.translator.outline.FiringRules;
+import bamboo.translator.outline.MpiRewriter;
+import bamboo.translator.outline.StateMachine;
+import bamboo.translator.reorder.BlockOrder;
+import bamboo.translator.reorder.Pipelining;
+import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import java.util.ArrayList;
@@ -25,6 +32,21 @@ import java.util.List;
 /**
  * The translator as a library: sources in, companion sources or diagnostics out. Knows nothing about
  * files, command lines or build tools; the CLI, the Maven goal and the javac processor wrap it.
+ *
+ * <p>The one place the stages run, in this order (each package is one stage):
+ * <ol>
+ * <li>{@code parse}: every source parsed, with symbol resolution across them ({@link JavaSources});
+ * <li>{@code find}: the {@code @Bamboo} programs ({@link ProgramFinder}) and what each MPI call of their
+ *     classes is ({@link MpiCallClassifier});
+ * <li>{@code inline}: the methods the rank body calls that need the task, inlined ({@link MethodInliner});
+ * <li>{@code collectives}: every collective call replaced by its point-to-point implementation
+ *     ({@link CollectiveInliner});
+ * <li>{@code find} again: the regions and their blocks ({@link RegionFinder}), the rules for calls in
+ *     them ({@link CallRules});
+ * <li>{@code comm}: calls on derived communicators rewritten to the runtime's ({@link CommunicatorCalls});
+ * </ol>
+ * and then, when no program has an error, for each program ({@link #translate(Program, JavaSources,
+ * Diagnostics)}): {@code reorder}, {@code analyse}, {@code outline} and {@code emit}.
  */
 public final class Translator {
     private final List<SourceFile> collectives;
@@ -115,9 +137,11 @@ public final class Translator {
         if (d.isEmpty()) {
             for (Program p : programs) {
                 try {
-                    ProgramEmitter emitter = new ProgramEmitter(parser);
-                    out.addAll(emitter.emit(p, d));
-                    notes.addAll(emitter.notes());
+                    ProgramEmitter.Emitted e = translate(p, parser, d);
+                    if (e != null) {
+                        out.addAll(e.sources());
+                        notes.addAll(e.notes());
+                    }
                 } catch (RuntimeException | StackOverflowError e) {
                     // A translator bug must still read as one sentence, not a stack trace (BRIEF §6).
                     d.error(p.fileName(), p.type().getName(), "the translator failed on program " + p.simpleName()
@@ -130,5 +154,36 @@ public final class Translator {
         }
         Collections.sort(notes);
         return new TranslationResult(d.list(), emit ? out : List.of(), programs.size(), notes);
+    }
+
+    /**
+     * The stages of one program, in this order:
+     * <ol>
+     * <li>{@code reorder}: send blocks of loop regions pipelined into the previous iteration where that is
+     *     legal ({@link Pipelining}; it rewrites the rank body, so the analysis sees the moved blocks);
+     * <li>{@code analyse}: evaluation points, jumps, the locals that become task fields ({@link BodyAnalysis});
+     *     then the order of the blocks checked ({@link BlockOrder});
+     * <li>{@code outline}: the firing rule of each region ({@link FiringRules}), then the rank body as a
+     *     resumable state machine ({@link StateMachine}), cut into methods HotSpot compiles;
+     * <li>{@code emit}: the task class and the entry point printed ({@link ProgramEmitter}).
+     * </ol>
+     *
+     * @return the companions, or null when a stage reported an error
+     */
+    private static ProgramEmitter.Emitted translate(Program p, JavaSources parser, Diagnostics d) {
+        int before = d.size();
+        new Pipelining(p).run();
+        BodyAnalysis analysis = new BodyAnalysis(parser.facade(), p, d);
+        analysis.run();
+        new BlockOrder(p.fileName(), d).check(p);
+        MpiRewriter rewriter = MpiRewriter.of(p);
+        FiringRules rules = new FiringRules(p, rewriter, d);
+        if (d.size() > before) {
+            return null;
+        }
+        boolean yields = StateMachine.yields(p);
+        StateMachine machine = new StateMachine(p.sourceBaseName(), rewriter, rules, yields);
+        BlockStmt execute = machine.build(p.main().getBody().orElseThrow());
+        return ProgramEmitter.emit(p, analysis, machine, execute, rules, yields);
     }
 }

@@ -3,7 +3,7 @@ package bamboo.translator.emit;
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.diagnostics.Diagnostic;
-import bamboo.translator.emit.ProgramEmitter.ReadyMethod;
+import bamboo.translator.outline.FiringRules.ReadyMethod;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.Program;

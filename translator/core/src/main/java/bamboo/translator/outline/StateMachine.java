@@ -2,7 +2,6 @@ package bamboo.translator.outline;
 
 import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.Marks;
-import bamboo.translator.emit.MpiRewriter;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
 import bamboo.translator.find.MpiOp;
@@ -45,10 +44,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Stage 5: outlines the rank body into a resumable state machine,
- * {@code bambooLoop: while (true) switch (pc) { case k: ... }}. Only control flow that contains an
- * evaluation point is lowered to cases and jumps ({@code pc = k; continue bambooLoop;}); everything else
- * stays structured as written.
+ * The outline stage ({@link bamboo.translator.Translator} runs the stages in order): outlines the rank body
+ * into a resumable state machine, {@code bambooLoop: while (true) switch (pc) { case k: ... }}. Only control
+ * flow that contains an evaluation point is lowered to cases and jumps ({@code pc = k; continue
+ * bambooLoop;}); everything else stays structured as written.
  */
 public final class StateMachine {
     /**
@@ -78,12 +77,24 @@ public final class StateMachine {
     private NodeList<Statement> current;
     private int nextLabel;
     private boolean ownPoints;
+    private final MethodSplitter splitter = new MethodSplitter();
 
     public StateMachine(String sourceName, MpiRewriter rewriter, Rules rules, boolean yields) {
         this.sourceName = sourceName;
         this.rewriter = rewriter;
         this.rules = rules;
         this.yields = yields;
+    }
+
+    /** Whether {@code p} uses TaskHints: its task then may yield at the end of each region. */
+    public static boolean yields(bamboo.translator.find.Program p) {
+        for (MethodCallExpr c : Walk.findAll(p.main(), MethodCallExpr.class)) {
+            MpiCall m = MpiCall.of(c);
+            if (m != null && m.op().isHint()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public List<Point> points() {
@@ -123,6 +134,7 @@ public final class StateMachine {
         while (prologue < main.size() && inPrologue(main.get(prologue)) && Completion.canComplete(current)) {
             structured(main.get(prologue++));
         }
+        splitter.shrinkInit(init);
         current = null;
         lastLine = -1; // execute() names its first source line again
         start(label());
@@ -137,11 +149,27 @@ public final class StateMachine {
         SwitchEntry fail = new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
                 NodeList.nodeList(Templates.statement(
                         "throw new IllegalStateException(\"no resume point \" + pc);")));
-        NodeList<SwitchEntry> all = new NodeList<>(Peephole.withoutForwarders(cases, points));
+        List<SwitchEntry> all = new ArrayList<>(Peephole.withoutForwarders(cases, points));
         all.add(fail);
-        SwitchStmt sw = new SwitchStmt(new NameExpr("pc"), all);
-        WhileStmt loop = new WhileStmt(new BooleanLiteralExpr(true), new BlockStmt(NodeList.nodeList(sw)));
-        return new BlockStmt(NodeList.nodeList(new LabeledStmt(LOOP, loop)));
+        Map<Integer, Integer> relabel = new java.util.HashMap<>();
+        BlockStmt execute = splitter.execute(all, relabel);
+        if (!relabel.isEmpty()) {
+            points.replaceAll(p -> new Point(relabel.get(p.label()), p.rule(), p.note(), p.source()));
+        }
+        return execute;
+    }
+
+    /**
+     * The methods execute() and init() were cut into when they would be too long for HotSpot to compile
+     * ({@link MethodSplitter}); valid after {@link #build}.
+     */
+    public List<com.github.javaparser.ast.body.MethodDeclaration> methods() {
+        return splitter.methods();
+    }
+
+    /** Task fields for locals of code cut into methods; valid after {@link #build}. */
+    public List<com.github.javaparser.ast.body.FieldDeclaration> splitFields() {
+        return splitter.fields();
     }
 
     /** A top-level statement of main that can run in init(): no evaluation point, no return from main. */

@@ -9,15 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Stage 4: block reordering. Every send block of a region that stands before its compute block moves
- * before the region's evaluation point: receive blocks as a whole are independent of send blocks
- * (BRIEF §2, an assertion of the programmer), so a task sends before it waits. For a region in a loop
- * this is the send block pipelined ahead of the receives of the same iteration: no task waits for a
- * message its peer would send only after its own wait. Send blocks after the compute block stay after it
- * (blocks are not reordered across a compute block).
+ * The reorder stage ({@link bamboo.translator.Translator} runs the stages in order): block reordering. Every
+ * send block of a region that stands before its compute block moves before the region's evaluation point:
+ * receive blocks as a whole are independent of send blocks (the programmer's promise), so a task sends
+ * before it waits. For a region in a loop this is the send block pipelined ahead of the receives
+ * of the same iteration: no task waits for a message its peer would send only after its own wait. Send
+ * blocks after the compute block stay after it (blocks are not reordered across a compute block).
  *
- * <p>Counters shared by both kinds of block ({@code reqs[n++] = ...}) are fine: the requests they fill
- * are complete at once in the translation, and their order does not matter to a Waitall.
+ * <p>Counters shared by both kinds of block ({@code reqs[n++] = ...}) are fine: the requests they fill are
+ * complete at once in the translation, and their order does not matter to a Waitall.
  */
 public final class BlockOrder {
     private final String file;

@@ -30,22 +30,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Stage 4, block reordering across iterations: the send blocks of a region in a {@code for} loop are
- * pipelined into the previous iteration. At the end of iteration i, right after the region's compute block
- * (and its later send blocks), the task runs the send blocks of iteration i+1, guarded by "iteration i+1
- * exists" (the loop condition with the loop variable's next value); the send blocks at their own place
- * then run only when the previous iteration did not send for them (the first iteration, or after a
- * {@code continue} that skipped the end of the region), which a per-region flag says. So a task's next
- * messages are already travelling while it finishes the loop tail (an {@code Allreduce} every few
- * iterations, say) and its neighbours' next iteration does not wait for that tail.
+ * The reorder stage, first of the per-program stages ({@link bamboo.translator.Translator}): block
+ * reordering across iterations: the send blocks of a region in a {@code for} loop are pipelined into the
+ * previous iteration. At the end of iteration i, right after the region's compute block (and its later send
+ * blocks), the task runs the send blocks of iteration i+1, guarded by "iteration i+1 exists" (the loop
+ * condition with the loop variable's next value); the send blocks at their own place then run only when the
+ * previous iteration did not send for them (the first iteration, or after a {@code continue} that skipped
+ * the end of the region), which a per-region flag says. So a task's next messages are already travelling
+ * while it finishes the loop tail (an {@code Allreduce} every few iterations, say) and its neighbours' next
+ * iteration does not wait for that tail.
  *
  * <p>The rewrite happens on the rank body before the analysis, so the hoisting of locals into task fields
- * and the outlining treat the new code like any other. {@link Legality} decides, conservatively, whether
- * the move preserves the program's meaning; when it does not, the region keeps today's order (its send
- * blocks before its own evaluation point) and the generated code says why in a comment.
- *
- * <p>{@code -Dbamboo.pipeline=false} (read when the translator runs) switches the move off, for
- * measuring what it gains.
+ * and the outlining treat the new code like any other. {@link Legality} decides, conservatively, whether the
+ * move preserves the program's meaning; when it does not, the region keeps today's order (its send blocks
+ * before its own evaluation point) and the generated code says why in a comment.
  */
 public final class Pipelining {
     /** On a region's labelled statement: "pipelined ..." or "not pipelined: why", for the comments. */
@@ -56,15 +54,9 @@ public final class Pipelining {
     };
 
     private final Program program;
-    private final boolean enabled;
 
     public Pipelining(Program program) {
-        this(program, !"false".equals(System.getProperty("bamboo.pipeline")));
-    }
-
-    Pipelining(Program program, boolean enabled) {
         this.program = program;
-        this.enabled = enabled;
     }
 
     /** Decides for every region and rewrites the ones that are pipelined. */
@@ -81,8 +73,6 @@ public final class Pipelining {
             }
             if (!d.legal()) {
                 r.labelled().setData(DECISION, "not pipelined: " + d.reason());
-            } else if (!enabled) {
-                r.labelled().setData(DECISION, "not pipelined: switched off (-Dbamboo.pipeline=false)");
             } else {
                 rewrite(r, d);
             }

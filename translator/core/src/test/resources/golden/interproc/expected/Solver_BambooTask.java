@@ -8,7 +8,7 @@ import mpi.*;
  * <p>One instance per task: the program's static state and main's locals that live across
  * evaluation points are its fields; {@link #execute()} resumes where it stopped.
  */
-public final class Solver_BambooTask extends bamboo.runtime.Task {
+public final class Solver_BambooTask extends bamboo.runtime.mpi.MpiTask {
 
     // the program's arguments, from Solver.java:7
     private String[] args;
@@ -218,71 +218,6 @@ public final class Solver_BambooTask extends bamboo.runtime.Task {
                     return false;
         }
         return true;
-    }
-
-    /**
-     * Isend: the message is copied and on its way at once, so the request is complete.
-     */
-    private mpi.Request bambooIsend(int dest, int tag, Object buf, int offset, int count) {
-        send(dest, tag, buf, offset, count);
-        return new BambooRequest(dest, tag, null, offset, count, new mpi.Status(id(), tag, count));
-    }
-
-    /**
-     * Irecv past the evaluation point: the message is there and copied at once (see bambooIsend).
-     */
-    private mpi.Request bambooIrecv(int source, int tag, Object buf, int offset, int count) {
-        int n = receive(source, tag, buf, offset, count);
-        return new BambooRequest(source, tag, null, offset, count, bambooStatus(n));
-    }
-
-    /**
-     * The Status of the message receive() just took (its element count as returned).
-     */
-    private mpi.Status bambooStatus(int count) {
-        return new mpi.Status(lastSource(), lastTag(), count);
-    }
-
-    /**
-     * A translated request: complete at once (status set), or a deferred Irecv (buf set) until received.
-     */
-    private static final class BambooRequest extends mpi.Request {
-
-        final int source;
-
-        final int tag;
-
-        final Object buf;
-
-        final int offset;
-
-        final int count;
-
-        // set when complete
-        mpi.Status status;
-
-        // a deferred receive the current Wait / Test completes
-        boolean wanted;
-
-        // handed out by a Wait or Test: a null request from now on
-        boolean inactive;
-
-        BambooRequest(int source, int tag, Object buf, int offset, int count, mpi.Status status) {
-            super(null);
-            this.source = source;
-            this.tag = tag;
-            this.buf = buf;
-            this.offset = offset;
-            this.count = count;
-            this.status = status;
-        }
-
-        /**
-         * Whether MPI could match one message to both (each pattern may hold wildcards).
-         */
-        boolean overlaps(BambooRequest o) {
-            return (source == o.source || source == mpi.MPI.ANY_SOURCE || o.source == mpi.MPI.ANY_SOURCE) && (tag == o.tag || tag == mpi.MPI.ANY_TAG || o.tag == mpi.MPI.ANY_TAG);
-        }
     }
 
     // private field u of Halo, used by inlined code

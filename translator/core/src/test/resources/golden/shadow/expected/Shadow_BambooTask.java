@@ -8,7 +8,7 @@ import mpi.*;
  * <p>One instance per task: the program's static state and main's locals that live across
  * evaluation points are its fields; {@link #execute()} resumes where it stopped.
  */
-public final class Shadow_BambooTask extends bamboo.runtime.Task {
+public final class Shadow_BambooTask extends bamboo.runtime.mpi.MpiTask {
 
     // static state, one copy per task, from Shadow.java:7
     int calls;

@@ -8,7 +8,7 @@ import mpi.*;
  * <p>One instance per task: the program's static state and main's locals that live across
  * evaluation points are its fields; {@link #execute()} resumes where it stopped.
  */
-public final class Tree_BambooTask extends bamboo.runtime.Task {
+public final class Tree_BambooTask extends bamboo.runtime.mpi.MpiTask {
 
     // the program's arguments, from Tree.java:7
     private String[] args;

@@ -10,7 +10,7 @@ import mpi.*;
  * <p>One instance per task: the program's static state and main's locals that live across
  * evaluation points are its fields; {@link #execute()} resumes where it stopped.
  */
-public final class Nested_BambooTask extends bamboo.runtime.Task {
+public final class Nested_BambooTask extends bamboo.runtime.mpi.MpiTask {
 
     // the program's arguments, from Nested.java:9
     private String[] args;

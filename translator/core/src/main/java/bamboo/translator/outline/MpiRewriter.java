@@ -1,4 +1,4 @@
-package bamboo.translator.emit;
+package bamboo.translator.outline;
 
 import bamboo.translator.parse.Printed;
 import bamboo.translator.parse.Walk;
@@ -40,6 +40,24 @@ public final class MpiRewriter {
     public MpiRewriter(String argsField, boolean keepRequests) {
         this.argsField = argsField;
         this.keepRequests = keepRequests;
+    }
+
+    /**
+     * The rewriter for {@code p}'s rank body. When main looks at requests beyond waiting for them
+     * (Waitany, Test..., a Wait's Status, Is_null, and Start, which must find its persistent request
+     * inactive again), its Wait / Waitall statements mark requests inactive instead of vanishing.
+     */
+    public static MpiRewriter of(bamboo.translator.find.Program p) {
+        boolean inspects = false;
+        for (MethodCallExpr c : Walk.findAll(p.main(), MethodCallExpr.class)) {
+            MpiCall m = MpiCall.of(c);
+            if (m != null && (m.op().inspectsRequests() || m.op().isStart() || m.op() == MpiOp.IS_NULL
+                    || m.op().isWait() && !(c.getParentNode().orElse(null) instanceof ExpressionStmt))) {
+                inspects = true;
+                break;
+            }
+        }
+        return new MpiRewriter(p.main().getParameter(0).getNameAsString(), inspects);
     }
 
     /** Rewrites every MPI call under {@code root}; {@code root} itself may be replaced: use the result. */
