@@ -22,12 +22,20 @@ public class Status {
         this.elements = elements;
     }
 
-    /** Number of items of {@code datatype} received. */
+    /** Number of items of {@code datatype} received; {@link MPI#UNDEFINED} when the elements received do
+     *  not make whole items of a derived type. */
     public int Get_count(Datatype datatype) throws MPIException {
         if (datatype == null) {
             throw new MPIException("Status.Get_count: datatype is null");
         }
-        return elements / datatype.elementsPerItem();
+        final int per = datatype.elementsPerItem();
+        if (per == 0) {
+            return 0;
+        }
+        if (datatype.isDerived() && elements % per != 0) {
+            return MPI.UNDEFINED;
+        }
+        return elements / per;
     }
 
     /** Number of basic elements received. */
