@@ -27,8 +27,8 @@ final class Layout {
         }
         final Class<?> needed = type.base().arrayClass();
         if (!needed.isInstance(buf)) {
-            throw new MPIException(call + ": " + what + " is a " + buf.getClass().getSimpleName() + " but datatype "
-                    + type + " needs a " + needed.getSimpleName());
+            throw new MPIException(call + ": " + what + " is " + article(buf.getClass().getSimpleName())
+                    + " but datatype " + type + " needs " + article(needed.getSimpleName()));
         }
         if (count < 0) {
             throw new MPIException(call + ": count " + count + " is negative");
@@ -49,6 +49,10 @@ final class Layout {
                     + length + " (0.." + (length - 1) + ")");
         }
         return (int) elements;
+    }
+
+    private static String article(String name) {
+        return ("aeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name;
     }
 
     /** The predefined type of single elements of a derived type's kind: what travels on the wire. */
