@@ -55,10 +55,12 @@ public final class Conformance {
         NP.put("ccl_ObjSer/", 4);
         EXCLUDED.put("threads/MultiplexNoComm.jomp", "JOMP source, not Java");
         EXCLUDED.put("signals/", "MPJ Express's signal-handling demo (a job/task framework driven from outside)");
+        EXCLUDED.put("comm/intercomm_test.java", "wrong on MPJ Express too (hangs on its multicore device): the"
+                + " evens name world rank 1 as their remote leader but the odds' leader is world rank 3");
     }
 
     private static final Pattern FAILED_CHECK = Pattern.compile(
-            "\\bERRORS?\\b|\\b[Ee]rror\\b|[Ss]hould be|\\bFAILED\\b|\\b[Ff]ailed\\b|\\bWRONG\\b|\\b[Ww]rong\\b"
+            "\\bERRORS?\\b|\\b[Ee]rror\\b(?! stream)|[Ss]hould be|\\bFAILED\\b|\\b[Ff]ailed\\b|\\bWRONG\\b|\\b[Ww]rong\\b"
                     + "|[Ii]ncorrect|\\bmismatch|[Bb]ad answer");
     private static final Pattern WRONG_NP = Pattern.compile("(?i)(must run|runs? with|requires) [^\\n]*(task|process)");
     private static final Pattern INTERNALS = Pattern.compile("\\b(mpjdev|mpjbuf|xdev)\\s*\\.\\s*[A-Za-z]");
@@ -267,6 +269,12 @@ public final class Conformance {
         final ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         final long start = System.nanoTime();
         final Process p = pb.start();
+        // env/InputTester reads a number from the standard input; every program gets one, then end of input.
+        try (var in = p.getOutputStream()) {
+            in.write("500\n".getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            // the program exited before reading: nothing to give it
+        }
         final boolean done = p.waitFor(timeout, TimeUnit.SECONDS);
         if (!done) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -340,17 +340,13 @@ public class Comm {
             Checks.recvTag(call, tag);
             final int capacity = Layout.check(call, "buf", buf, offset, count, datatype);
             final Datatype element = Layout.element(datatype);
-            if (datatype.dense()) {
-                return new Prequest(() -> {
-                    e.check("Prequest.Start");
-                    return e.irecv(s, buf, offset, capacity, element, source, tag, call);
-                });
-            }
-            final Object packed = Layout.scratch(datatype, capacity);
+            final boolean dense = datatype.dense();
+            final Object packed = dense ? Layout.wire(datatype, buf) : Layout.scratch(datatype, capacity);
+            final int at = dense ? Layout.wireOffset(datatype, offset) : 0;
             return new Prequest(() -> {
                 e.check("Prequest.Start");
-                return e.irecv(s, packed, 0, capacity, element, source, tag, call);
-            }, Layout.unpackInto(datatype, packed, buf, offset));
+                return e.irecv(s, packed, at, capacity, element, source, tag, call);
+            }, Layout.unpackInto(datatype, dense ? null : packed, buf, offset, count));
         }
         final int capacity = checkRecv("Recv_init", s, buf, offset, count, datatype, source, tag);
         final int at = offset * datatype.elementsPerItem();
@@ -451,7 +447,8 @@ public class Comm {
             final int elements = checkSendDerived(call, s, buf, offset, count, type, dest, tag);
             final Datatype element = Layout.element(type);
             if (type.dense()) {
-                e.send(s, buf, offset, elements, element, dest, tag, mode, call);
+                e.send(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), elements, element, dest, tag, mode,
+                        call);
             } else {
                 e.send(s, Layout.pack(type, buf, offset, count), 0, elements, element, dest, tag, mode, call);
             }
@@ -469,7 +466,8 @@ public class Comm {
             final int elements = checkSendDerived(call, s, buf, offset, count, type, dest, tag);
             final Datatype element = Layout.element(type);
             return new Request(type.dense()
-                    ? e.isend(s, buf, offset, elements, element, dest, tag, mode, call)
+                    ? e.isend(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), elements, element, dest, tag,
+                    mode, call)
                     : e.isend(s, Layout.pack(type, buf, offset, count), 0, elements, element, dest, tag, mode, call));
         }
         final int elements = checkSend(call, "buf", s, buf, offset, count, type, dest, tag);
@@ -486,7 +484,9 @@ public class Comm {
             final Datatype element = Layout.element(type);
             return new Prequest(() -> {
                 e.check("Prequest.Start");
-                return type.dense() ? e.isend(s, buf, offset, elements, element, dest, tag, mode, call)
+                return type.dense()
+                        ? e.isend(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), elements, element, dest,
+                        tag, mode, call)
                         : e.isend(s, Layout.pack(type, buf, offset, count), 0, elements, element, dest, tag, mode,
                         call);
             });
@@ -538,12 +538,13 @@ public class Comm {
         final int capacity = Layout.check(call, "buf", buf, offset, count, type);
         final Datatype element = Layout.element(type);
         if (type.dense()) {
-            return e.recv(s, buf, offset, capacity, element, source, tag, call);
+            return e.recv(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), capacity, element, source,
+                    tag, call).receivedItems(type, count);
         }
         final Object packed = Layout.scratch(type, capacity);
         final Status status = e.recv(s, packed, 0, capacity, element, source, tag, call);
         type.scatter(packed, 0, status.elements(), buf, offset);
-        return status;
+        return status.receivedItems(type, count);
     }
 
     private static Request irecvDerived(String call, Endpoint e, Scope s, Object buf, int offset, int count,
@@ -552,12 +553,10 @@ public class Comm {
         Checks.recvTag(call, tag);
         final int capacity = Layout.check(call, "buf", buf, offset, count, type);
         final Datatype element = Layout.element(type);
-        if (type.dense()) {
-            return new Request(e.irecv(s, buf, offset, capacity, element, source, tag, call));
-        }
-        final Object packed = Layout.scratch(type, capacity);
-        return new Request(e.irecv(s, packed, 0, capacity, element, source, tag, call),
-                Layout.unpackInto(type, packed, buf, offset));
+        final Object packed = type.dense() ? Layout.wire(type, buf) : Layout.scratch(type, capacity);
+        final int at = type.dense() ? Layout.wireOffset(type, offset) : 0;
+        return new Request(e.irecv(s, packed, at, capacity, element, source, tag, call),
+                Layout.unpackInto(type, type.dense() ? null : packed, buf, offset, count));
     }
 
     private Status sendrecvDerived(Endpoint e, Scope s, Object sendbuf, int sendoffset, int sendcount,

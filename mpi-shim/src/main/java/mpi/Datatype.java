@@ -45,10 +45,12 @@ public class Datatype {
     }
 
     private final String name;
-    /** Null only for the bound markers {@link MPI#LB} and {@link MPI#UB}. */
+    /** Null for the bound markers {@link MPI#LB} and {@link MPI#UB} and for a type built of nothing else. */
     private final Base base;
     private final int elementsPerItem;
     private final boolean pair;
+    /** {@link MPI#LB} or {@link MPI#UB}. */
+    private final boolean marker;
     /** The element displacements of one item in order (derived types only; null for predefined ones). */
     private final int[] map;
     private final int lb;
@@ -71,6 +73,7 @@ public class Datatype {
         this.base = base;
         this.elementsPerItem = elementsPerItem;
         this.pair = pair;
+        this.marker = false;
         this.map = null;
         this.lb = 0;
         this.ub = elementsPerItem;
@@ -85,6 +88,7 @@ public class Datatype {
         this.base = null;
         this.elementsPerItem = 0;
         this.pair = false;
+        this.marker = true;
         this.map = new int[0];
         this.lb = 0;
         this.ub = 0;
@@ -98,6 +102,7 @@ public class Datatype {
         this.base = base;
         this.elementsPerItem = map.length;
         this.pair = false;
+        this.marker = false;
         this.map = map;
         this.lb = lb;
         this.ub = ub;
@@ -118,7 +123,8 @@ public class Datatype {
         return new Datatype("UB", false);
     }
 
-    /** The element kind of buffers of this type; null for the bound markers. */
+    /** The element kind of buffers of this type; null for the bound markers and a type of no elements
+     *  built from them alone (or from no blocks). */
     public Base base() {
         return base;
     }
@@ -166,7 +172,7 @@ public class Datatype {
 
     /** Frees a derived type: later communication with it fails. Predefined types cannot be freed. */
     public void Free() throws MPIException {
-        if (map == null || base == null) {
+        if (map == null || marker) {
             throw new MPIException("Datatype.Free: " + this + " is predefined and cannot be freed");
         }
         freed = true;
@@ -468,8 +474,13 @@ public class Datatype {
         return packedItem;
     }
 
+    /** True for the bound markers {@link MPI#LB} and {@link MPI#UB}. */
+    boolean marker() {
+        return marker;
+    }
+
     @Override
     public String toString() {
-        return map == null || base == null ? "MPI." + name : "Datatype." + name;
+        return map == null || marker ? "MPI." + name : "Datatype." + name;
     }
 }

@@ -18,6 +18,16 @@ final class Layout {
     static int check(String call, String what, Object buf, int offset, int count, Datatype type)
             throws MPIException {
         type.checkUsable(call);
+        if (type.base() == null && !type.marker()) {
+            // A type of no elements (an empty Struct): any array, nothing moves.
+            if (count < 0) {
+                throw new MPIException(call + ": count " + count + " is negative");
+            }
+            if (buf == null) {
+                throw new MPIException(call + ": " + what + " is null");
+            }
+            return 0;
+        }
         if (type.base() == null) {
             throw new MPIException(call + ": datatype " + type + " of " + what + " is a bound marker and carries no"
                     + " data (use it inside Datatype.Struct)");
@@ -55,10 +65,23 @@ final class Layout {
         return ("aeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name;
     }
 
-    /** The predefined type of single elements of a derived type's kind: what travels on the wire. */
+    /** The predefined type of single elements of a derived type's kind: what travels on the wire (bytes,
+     *  none of them, for a type of no elements). */
     static Datatype element(Datatype type) {
-        return Args.elementType(type);
+        return type.base() == null ? MPI.BYTE : Args.elementType(type);
     }
+
+    /** The buffer the wire sees: the user's, or no bytes for a type of no elements. */
+    static Object wire(Datatype type, Object buf) {
+        return type.base() == null ? NOTHING : buf;
+    }
+
+    /** The offset into {@link #wire}'s buffer. */
+    static int wireOffset(Datatype type, int offset) {
+        return type.base() == null ? 0 : offset;
+    }
+
+    private static final byte[] NOTHING = new byte[0];
 
     /** A new array holding the {@code count} items' elements in order. */
     static Object pack(Datatype type, Object buf, int offset, int count) throws MPIException {
@@ -69,11 +92,18 @@ final class Layout {
 
     /** A new array of {@code elements} elements of the type's kind. */
     static Object scratch(Datatype type, int elements) {
-        return Array.newInstance(type.base().arrayClass().getComponentType(), elements);
+        return type.base() == null ? NOTHING : Array.newInstance(type.base().arrayClass().getComponentType(),
+                elements);
     }
 
-    /** Scatters a received packed array into the user's buffer once the receive has completed. */
-    static Request.Completion unpackInto(Datatype type, Object packed, Object buf, int offset) {
-        return status -> type.scatter(packed, 0, status.elements(), buf, offset);
+    /** Once a receive with a derived type completes: scatters its packed array (null when it received into
+     *  the user's buffer directly) and records the items for a type of no elements. */
+    static Request.Completion unpackInto(Datatype type, Object packed, Object buf, int offset, int count) {
+        return status -> {
+            if (packed != null) {
+                type.scatter(packed, 0, status.elements(), buf, offset);
+            }
+            status.receivedItems(type, count);
+        };
     }
 }

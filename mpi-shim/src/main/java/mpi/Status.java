@@ -11,6 +11,8 @@ public class Status {
 
     private int elements;
     private boolean cancelled;
+    /** The count of a receive with a type of no elements (nothing on the wire tells it), else -1. */
+    private int emptyItems = -1;
 
     public Status() {
     }
@@ -30,7 +32,7 @@ public class Status {
         }
         final int per = datatype.elementsPerItem();
         if (per == 0) {
-            return 0;
+            return Math.max(emptyItems, 0);
         }
         if (datatype.isDerived() && elements % per != 0) {
             return MPI.UNDEFINED;
@@ -38,9 +40,22 @@ public class Status {
         return elements / per;
     }
 
-    /** Number of basic elements received. */
+    /** Number of basic elements received; {@link MPI#UNDEFINED} for a type of no elements (as MPJ Express
+     *  reports it). */
     public int Get_elements(Datatype datatype) throws MPIException {
+        if (datatype != null && datatype.isDerived() && datatype.elementsPerItem() == 0) {
+            return MPI.UNDEFINED;
+        }
         return elements;
+    }
+
+    /** Records the count of a receive with a type of no elements, which {@link #Get_count} reports as MPJ
+     *  Express does (for the shim's own use). */
+    Status receivedItems(Datatype type, int count) {
+        if (type.elementsPerItem() == 0) {
+            emptyItems = count;
+        }
+        return this;
     }
 
     /** True when the request this status belongs to was cancelled. */

@@ -124,6 +124,29 @@ class DerivedDatatypeTest {
     }
 
     @Test
+    void aTypeOfNoElementsMovesNothingAndCountsAsMpjExpressDoes() {
+        Jobs.run(2, (rank, size) -> {
+            final Datatype empty = Datatype.Struct(new int[0], new int[0], new Datatype[0]);
+            empty.Commit();
+            assertEquals(0, empty.Size());
+            assertEquals(0, empty.Extent());
+            final int[] buf = {rank + 7};
+            if (rank == 0) {
+                MPI.COMM_WORLD.Send(buf, 0, 100, empty, 1, 0);
+                MPI.COMM_WORLD.Isend(buf, 3, 5, empty, 1, 1).Wait();
+            } else {
+                final Status s = MPI.COMM_WORLD.Recv(buf, 0, 100, empty, 0, 0);
+                assertEquals(100, s.Get_count(empty));
+                assertEquals(MPI.UNDEFINED, s.Get_elements(empty));
+                assertEquals(0, s.Get_count(MPI.INT));
+                final Status t = MPI.COMM_WORLD.Irecv(buf, 2, 5, empty, 0, 1).Wait();
+                assertEquals(5, t.Get_count(empty));
+                assertEquals(8, buf[0]);
+            }
+        });
+    }
+
+    @Test
     void indexedAndStructTypesOfObjectsGoBySendrecv() {
         Jobs.run(2, (rank, size) -> {
             final Datatype picks = Datatype.Indexed(new int[] {1, 2}, new int[] {0, 3}, MPI.OBJECT);
