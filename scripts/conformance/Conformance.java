@@ -22,7 +22,7 @@ import javax.tools.ToolProvider;
  * per program (test, np, pass/fail/excluded, reason) and the counts. Fetches nothing.
  *
  * <pre>
- * java scripts/conformance/Conformance.java DIR [--only SUBSTRING] [--timeout SECONDS] [--csv FILE]
+ * java scripts/conformance/Conformance.java DIR [--only TEXT[,TEXT...]] [--timeout SECONDS] [--csv FILE]
  * </pre>
  * DIR is the suite's {@code test/mpi} folder (or a folder holding {@code test/mpi}). Run from the
  * repository root (scripts/conformance/run.sh does that and builds first).
@@ -49,6 +49,7 @@ public final class Conformance {
         NP.put("topo/cart.java", 6);
         NP.put("topo/sub.java", 6);
         NP.put("topo/graph", 4);
+        NP.put("pt2pt/Isend_rendez_fairness", 3); // receives from ranks 1 and 2
         NP.put("ccl/allgatherv", 3); // its expected answer is written out for 3 ranks ("TBFixed" above 3)
         NP.put("ccl_ObjSer/reduce_scatterO", 2);
         NP.put("ccl/", 4);
@@ -57,6 +58,14 @@ public final class Conformance {
         EXCLUDED.put("signals/", "MPJ Express's signal-handling demo (a job/task framework driven from outside)");
         EXCLUDED.put("comm/intercomm_test.java", "wrong on MPJ Express too (hangs on its multicore device): the"
                 + " evens name world rank 1 as their remote leader but the odds' leader is world rank 3");
+        EXCLUDED.put("pt2pt/Isend_eager.java", "wrong on MPJ Express too (hangs there): rank 0 sends 13 rounds"
+                + " (i < 100) but rank 1 waits for 125 (i < 1000)");
+        EXCLUDED.put("pt2pt/isend2.java", "wrong on MPJ Express too (prints the same ERROR(4), (9), (14), (19)"
+                + " there): expects Get_elements(MPI.INT) to count bytes, MPI and MPJ Express count elements");
+        EXCLUDED.put("pt2pt/Isend_rendez_fairness.java", "wrong on MPJ Express too (prints FAILED there): its"
+                + " senders send -24 and -80 but it checks for 3 and 4");
+        EXCLUDED.put("pt2pt/start2.java", "wrong on MPJ Express too (prints the same ERRORs there): checks the"
+                + " receive buffers right after Start, before Wait");
     }
 
     private static final Pattern FAILED_CHECK = Pattern.compile(
@@ -126,7 +135,7 @@ public final class Conformance {
                 if (!rel.endsWith(".java") && !rel.endsWith(".jomp")) {
                     continue;
                 }
-                if (only != null && !rel.contains(only)) {
+                if (only != null && Stream.of(only.split(",")).noneMatch(rel::contains)) {
                     continue;
                 }
                 final String excluded = excludedBecause(rel);
@@ -173,7 +182,8 @@ public final class Conformance {
             }
             final String pkg = packageOf(Files.readString(copy, StandardCharsets.ISO_8859_1));
             final String cls = (pkg.isEmpty() ? "" : pkg + ".") + f.getFileName().toString().replace(".java", "");
-            final Row row = run(rel, cls, np, out, timeout, note);
+            // The perf programs are benchmarks (messages up to 16 MiB, many repeats): minutes, not seconds.
+            final Row row = run(rel, cls, np, out, rel.startsWith("perf/") ? 5 * timeout : timeout, note);
             rows.add(row);
             print(row);
         }
@@ -229,7 +239,7 @@ public final class Conformance {
         return Pattern.compile("public\\s+" + Pattern.quote(name) + "\\s*\\(\\s*String\\s*(\\[\\]\\s*\\w+|\\w+\\s*\\[\\])\\s*\\)")
                 .matcher(body).find()
                 || Pattern.compile("static\\s+(public\\s+)?void\\s+main\\s*\\(").matcher(body).find()
-                && Pattern.compile("public\\s+(final\\s+)?class\\s+" + Pattern.quote(name) + "\\b").matcher(body).find();
+                && Pattern.compile("class\\s+" + Pattern.quote(name) + "\\b").matcher(body).find();
     }
 
     private static String stripComments(String text) {
@@ -298,9 +308,12 @@ public final class Conformance {
         if (wrongNp.find()) {
             return new Row(rel, np, "fail", "wrong np: " + lineAt(output, wrongNp.start()) + suffix);
         }
-        final Matcher bad = FAILED_CHECK.matcher(output);
+        // A check the program itself calls unimportant (pt2pt/ssend's clock comparison, which its comment says
+        // may falsely signal an error) does not fail it.
+        final String checked = output.replaceAll("(?m)^.*\\(Not important\\).*$", "");
+        final Matcher bad = FAILED_CHECK.matcher(checked);
         if (expected == 0 && bad.find()) {
-            return new Row(rel, np, "fail", "reported a failed check: " + lineAt(output, bad.start()) + suffix);
+            return new Row(rel, np, "fail", "reported a failed check: " + lineAt(checked, bad.start()) + suffix);
         }
         return new Row(rel, np, "pass", (expected == 0 ? "" : "exit " + expected + " as expected") + suffix);
     }

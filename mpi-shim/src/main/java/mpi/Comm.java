@@ -450,7 +450,11 @@ public class Comm {
                 e.send(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), elements, element, dest, tag, mode,
                         call);
             } else {
-                e.send(s, Layout.pack(type, buf, offset, count), 0, elements, element, dest, tag, mode, call);
+                // A blocking send returns once its buffer may be reused: the packed copy goes back to the pool.
+                // Not after a failure: a message on its way may still refer to it (it is left to the collector).
+                final Object packed = Layout.packBorrowed(type, buf, offset, count);
+                e.send(s, packed, 0, elements, element, dest, tag, mode, call);
+                Layout.give(packed);
             }
             return;
         }
@@ -541,9 +545,10 @@ public class Comm {
             return e.recv(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), capacity, element, source,
                     tag, call).receivedItems(type, count);
         }
-        final Object packed = Layout.scratch(type, capacity);
+        final Object packed = Layout.borrow(type, capacity);
         final Status status = e.recv(s, packed, 0, capacity, element, source, tag, call);
         type.scatter(packed, 0, status.elements(), buf, offset);
+        Layout.give(packed); // the receive has completed; after a failure the array is left to the collector
         return status.receivedItems(type, count);
     }
 

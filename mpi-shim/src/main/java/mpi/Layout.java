@@ -1,6 +1,7 @@
 package mpi;
 
 import bamboo.shim.coll.Args;
+import bamboo.shim.engine.PayloadPool;
 import java.lang.reflect.Array;
 
 /**
@@ -88,6 +89,28 @@ final class Layout {
         final Object packed = scratch(type, count * type.Size());
         type.gather(buf, offset, count, packed, 0);
         return packed;
+    }
+
+    /** As {@link #pack}, into an array of {@link #borrow}. */
+    static Object packBorrowed(Datatype type, Object buf, int offset, int count) throws MPIException {
+        final Object packed = borrow(type, count * type.Size());
+        type.gather(buf, offset, count, packed, 0);
+        return packed;
+    }
+
+    /** For a blocking call: an array of at least {@code elements} elements of the type's kind from the
+     *  shared pool (objects: a new one), which the call gives back with {@link #give} once it returns. */
+    static Object borrow(Datatype type, int elements) {
+        final Datatype.Base base = type.base();
+        return base == null || base == Datatype.Base.OBJECT ? scratch(type, elements)
+                : PayloadPool.shared().take(base, elements);
+    }
+
+    /** Gives back an array of {@link #borrow}: the call that used it has returned, nothing refers to it. */
+    static void give(Object array) {
+        if (array != NOTHING && !(array instanceof Object[])) {
+            PayloadPool.shared().release(array);
+        }
     }
 
     /** A new array of {@code elements} elements of the type's kind. */
