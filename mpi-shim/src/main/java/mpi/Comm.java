@@ -341,12 +341,12 @@ public class Comm {
             final int capacity = Layout.check(call, "buf", buf, offset, count, datatype);
             final Datatype element = Layout.element(datatype);
             final boolean dense = datatype.dense();
-            final Object packed = dense ? Layout.wire(datatype, buf) : Layout.scratch(datatype, capacity);
+            final Object into = dense ? Layout.wire(datatype, buf) : Layout.into(datatype, buf, offset);
             final int at = dense ? Layout.wireOffset(datatype, offset) : 0;
             return new Prequest(() -> {
                 e.check("Prequest.Start");
-                return e.irecv(s, packed, at, capacity, element, source, tag, call);
-            }, Layout.unpackInto(datatype, dense ? null : packed, buf, offset, count));
+                return e.irecv(s, into, at, capacity, element, source, tag, call);
+            }, Layout.counted(datatype, count));
         }
         final int capacity = checkRecv("Recv_init", s, buf, offset, count, datatype, source, tag);
         final int at = offset * datatype.elementsPerItem();
@@ -545,11 +545,8 @@ public class Comm {
             return e.recv(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), capacity, element, source,
                     tag, call).receivedItems(type, count);
         }
-        final Object packed = Layout.borrow(type, capacity);
-        final Status status = e.recv(s, packed, 0, capacity, element, source, tag, call);
-        type.scatter(packed, 0, status.elements(), buf, offset);
-        Layout.give(packed); // the receive has completed; after a failure the array is left to the collector
-        return status.receivedItems(type, count);
+        return e.recv(s, Layout.into(type, buf, offset), 0, capacity, element, source, tag, call)
+                .receivedItems(type, count);
     }
 
     private static Request irecvDerived(String call, Endpoint e, Scope s, Object buf, int offset, int count,
@@ -558,10 +555,10 @@ public class Comm {
         Checks.recvTag(call, tag);
         final int capacity = Layout.check(call, "buf", buf, offset, count, type);
         final Datatype element = Layout.element(type);
-        final Object packed = type.dense() ? Layout.wire(type, buf) : Layout.scratch(type, capacity);
+        final Object into = type.dense() ? Layout.wire(type, buf) : Layout.into(type, buf, offset);
         final int at = type.dense() ? Layout.wireOffset(type, offset) : 0;
-        return new Request(e.irecv(s, packed, at, capacity, element, source, tag, call),
-                Layout.unpackInto(type, type.dense() ? null : packed, buf, offset, count));
+        return new Request(e.irecv(s, into, at, capacity, element, source, tag, call),
+                Layout.counted(type, count));
     }
 
     private Status sendrecvDerived(Endpoint e, Scope s, Object sendbuf, int sendoffset, int sendcount,

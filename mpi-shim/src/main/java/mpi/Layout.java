@@ -2,14 +2,16 @@ package mpi;
 
 import bamboo.shim.coll.Args;
 import bamboo.shim.engine.PayloadPool;
+import bamboo.shim.engine.ScatterTarget;
 import java.lang.reflect.Array;
 
 /**
  * Derived datatypes at the boundary of the communication calls. A type whose items are consecutive runs
  * of elements (a {@code Contiguous} of a predefined type, a {@code Vector} whose stride equals its block)
- * is sent from and received into the user's array as it is. Any other layout is gathered into one array
- * of its elements before a send and scattered from one after a receive, one {@code System.arraycopy} per
- * run of consecutive elements.
+ * is sent from and received into the user's array as it is. Any other layout is received straight into
+ * the user's array (the engine copies the message block by block to its places, {@link ScatterTarget}),
+ * and gathered into one array of its elements before a send, one {@code System.arraycopy} per run of
+ * consecutive elements.
  */
 final class Layout {
     private Layout() {
@@ -113,20 +115,20 @@ final class Layout {
         }
     }
 
+    /** The receive buffer for a layout that is not dense: the engine copies the message's elements straight
+     *  to their places in {@code buf}, one run of consecutive elements at a time. */
+    static ScatterTarget into(Datatype type, Object buf, int offset) {
+        return (from, at, elements) -> type.scatter(from, at, elements, buf, offset);
+    }
+
     /** A new array of {@code elements} elements of the type's kind. */
     static Object scratch(Datatype type, int elements) {
         return type.base() == null ? NOTHING : Array.newInstance(type.base().arrayClass().getComponentType(),
                 elements);
     }
 
-    /** Once a receive with a derived type completes: scatters its packed array (null when it received into
-     *  the user's buffer directly) and records the items for a type of no elements. */
-    static Request.Completion unpackInto(Datatype type, Object packed, Object buf, int offset, int count) {
-        return status -> {
-            if (packed != null) {
-                type.scatter(packed, 0, status.elements(), buf, offset);
-            }
-            status.receivedItems(type, count);
-        };
+    /** Once a receive with a derived type completes: records the items for a type of no elements. */
+    static Request.Completion counted(Datatype type, int count) {
+        return status -> status.receivedItems(type, count);
     }
 }

@@ -207,6 +207,32 @@ class DerivedDatatypeTest {
     }
 
     @Test
+    void aStridedReceiveCopiesStraightIntoTheUserArray() {
+        final int n = 500_000; // 4 MB of doubles: a rendezvous, copied from the sender's (packed) array
+        Jobs.run(2, (rank, size) -> {
+            final Datatype everyOther = Datatype.Vector(n, 1, 2, MPI.DOUBLE);
+            if (rank == 0) {
+                final double[] out = new double[n];
+                Arrays.setAll(out, i -> i);
+                MPI.COMM_WORLD.Send(out, 0, n, MPI.DOUBLE, 1, 0);
+            } else {
+                final double[] in = new double[2 * n];
+                final com.sun.management.ThreadMXBean threads =
+                        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+                final long before = threads.getCurrentThreadAllocatedBytes();
+                MPI.COMM_WORLD.Recv(in, 0, 1, everyOther, 0, 0);
+                final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+                assertTrue(allocated < 256 * 1024, "the receive allocated " + allocated + " bytes for a message of "
+                        + 8L * n);
+                for (int i = 0; i < n; i++) {
+                    assertEquals(i, in[2 * i], 0.0);
+                    assertEquals(0, in[2 * i + 1], 0.0);
+                }
+            }
+        });
+    }
+
+    @Test
     void derivedTypesCrossTheSimulatedNetwork() {
         Jobs.run(JobConfig.of(2).withNodes(2).withLatencyNanos(20_000), (rank, size) -> {
             final Datatype column = Datatype.Vector(64, 1, 64, MPI.FLOAT);
