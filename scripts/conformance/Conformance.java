@@ -73,11 +73,13 @@ public final class Conformance {
     }
 
     private static final Pattern FAILED_CHECK = Pattern.compile(
-            "\\bERRORS?\\b|\\b[Ee]rror\\b(?! stream)|[Ss]hould be|\\bFAILED\\b|\\b[Ff]ailed\\b|\\bWRONG\\b|\\b[Ww]rong\\b"
+            "\\bERRORS?\\b|\\b[Ee]rror\\b(?! stream)|[Ss]hould be|\\bFAILED\\b|\\b[Ff]ailed\\b"
+                    + "|\\bWRONG\\b|\\b[Ww]rong\\b"
                     + "|[Ii]ncorrect|\\bmismatch|[Bb]ad answer");
     private static final Pattern WRONG_NP = Pattern.compile("(?i)(must run|runs? with|requires) [^\\n]*(task|process)");
     private static final Pattern INTERNALS = Pattern.compile("\\b(mpjdev|mpjbuf|xdev)\\s*\\.\\s*[A-Za-z]");
-    private static final Pattern INTERNAL_IMPORT = Pattern.compile("(?m)^\\s*import\\s+(mpjdev|mpjbuf|xdev)\\.\\*\\s*;");
+    private static final Pattern INTERNAL_IMPORT =
+            Pattern.compile("(?m)^\\s*import\\s+(mpjdev|mpjbuf|xdev)\\.\\*\\s*;");
 
     private record Row(String test, int np, String result, String reason) {
     }
@@ -239,7 +241,8 @@ public final class Conformance {
 
     private static boolean isProgram(String text, String name) {
         final String body = stripComments(text);
-        return Pattern.compile("public\\s+" + Pattern.quote(name) + "\\s*\\(\\s*String\\s*(\\[\\]\\s*\\w+|\\w+\\s*\\[\\])\\s*\\)")
+        final String stringArray = "String\\s*(\\[\\]\\s*\\w+|\\w+\\s*\\[\\])";
+        return Pattern.compile("public\\s+" + Pattern.quote(name) + "\\s*\\(\\s*" + stringArray + "\\s*\\)")
                 .matcher(body).find()
                 || Pattern.compile("static\\s+(public\\s+)?void\\s+main\\s*\\(").matcher(body).find()
                 && Pattern.compile("class\\s+" + Pattern.quote(name) + "\\b").matcher(body).find();
