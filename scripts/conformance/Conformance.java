@@ -55,13 +55,14 @@ public final class Conformance {
         NP.put("ccl/", 4);
         NP.put("ccl_ObjSer/", 4);
         EXCLUDED.put("threads/MultiplexNoComm.jomp", "JOMP source, not Java");
-        EXCLUDED.put("signals/", "MPJ Express's signal-handling demo (a job/task framework driven from outside)");
         EXCLUDED.put("comm/intercomm_test.java", "wrong on MPJ Express too (hangs on its multicore device): the"
                 + " evens name world rank 1 as their remote leader but the odds' leader is world rank 3");
         EXCLUDED.put("pt2pt/Isend_eager.java", "wrong on MPJ Express too (hangs there): rank 0 sends 13 rounds"
                 + " (i < 100) but rank 1 waits for 125 (i < 1000)");
         EXCLUDED.put("pt2pt/isend2.java", "wrong on MPJ Express too (prints the same ERROR(4), (9), (14), (19)"
                 + " there): expects Get_elements(MPI.INT) to count bytes, MPI and MPJ Express count elements");
+        EXCLUDED.put("signals/SendTest_Conv2.java", "wrong on MPJ Express too (StackOverflowError there as here): it"
+                + " serialises a linked list of 1000 nodes, recursively, on a rank's thread");
         EXCLUDED.put("perf/Bandwidth.java", "a benchmark, no check: 20000 timed round trips per size from 1 byte to"
                 + " 16 MiB with busy-wait delays (hours; 640 GB moved at the largest size alone)");
         EXCLUDED.put("perf/SeqMatrix.java", "a benchmark, no check: a sequential 3000 x 3000 matrix product per rank"
