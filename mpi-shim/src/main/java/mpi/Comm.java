@@ -38,6 +38,9 @@ public class Comm {
     private final Scope collectiveScope;
     private final int context;
     private volatile boolean freed;
+    private volatile Errhandler errhandler = MPI.ERRORS_ARE_FATAL;
+    /** The error handlers of COMM_WORLD or COMM_SELF, per rank (weakly: a finished job's ranks go). */
+    private final java.util.Map<Endpoint, Errhandler> perRankHandlers = new java.util.WeakHashMap<>();
 
     /** COMM_WORLD. */
     Comm() {
@@ -209,6 +212,9 @@ public class Comm {
             throws MPIException {
         final Endpoint e = enter("Recv");
         final Scope s = scopeOf(e);
+        if (derived(datatype)) {
+            return recvDerived("Recv", e, s, buf, offset, count, datatype, source, tag);
+        }
         final int capacity = checkRecv("Recv", s, buf, offset, count, datatype, source, tag);
         return e.recv(s, buf, offset * datatype.elementsPerItem(), capacity, datatype, source, tag, "Recv");
     }
@@ -217,6 +223,9 @@ public class Comm {
             throws MPIException {
         final Endpoint e = enter("Irecv");
         final Scope s = scopeOf(e);
+        if (derived(datatype)) {
+            return irecvDerived("Irecv", e, s, buf, offset, count, datatype, source, tag);
+        }
         final int capacity = checkRecv("Irecv", s, buf, offset, count, datatype, source, tag);
         return new Request(e.irecv(s, buf, offset * datatype.elementsPerItem(), capacity, datatype, source, tag,
                 "Irecv"));
@@ -228,6 +237,10 @@ public class Comm {
             throws MPIException {
         final Endpoint e = enter("Sendrecv");
         final Scope s = scopeOf(e);
+        if (derived(sendtype) || derived(recvtype)) {
+            return sendrecvDerived(e, s, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, recvbuf, recvoffset,
+                    recvcount, recvtype, source, recvtag);
+        }
         final int elements = checkSend("Sendrecv", "sendbuf", s, sendbuf, sendoffset, sendcount, sendtype, dest,
                 sendtag);
         final int capacity = checkRecvBuffer("Sendrecv", "recvbuf", s, recvbuf, recvoffset, recvcount, recvtype,
@@ -247,6 +260,19 @@ public class Comm {
                                    int source, int recvtag) throws MPIException {
         final Endpoint e = enter("Sendrecv_replace");
         final Scope s = scopeOf(e);
+        if (derived(datatype)) {
+            // Packed first: the outgoing elements are copied before the receive overwrites the buffer.
+            final String call = "Sendrecv_replace";
+            Checks.rank(call, "dest", dest, s.size(), false);
+            Checks.sendTag(call, sendtag);
+            final int elements = Layout.check(call, "buf", buf, offset, count, datatype);
+            final Object packed = Layout.pack(datatype, buf, offset, count);
+            final Pending w = e.isend(s, packed, 0, elements, Layout.element(datatype), dest, sendtag,
+                    SendMode.STANDARD, call);
+            final Status status = recvDerived(call, e, s, buf, offset, count, datatype, source, recvtag);
+            e.await(w, null);
+            return status;
+        }
         final int elements = checkSend("Sendrecv_replace", "buf", s, buf, offset, count, datatype, dest, sendtag);
         checkRecvBuffer("Sendrecv_replace", "buf", s, buf, offset, count, datatype, source, recvtag);
         final int at = offset * datatype.elementsPerItem();
@@ -308,6 +334,20 @@ public class Comm {
             throws MPIException {
         final Endpoint e = enter("Recv_init");
         final Scope s = scopeOf(e);
+        if (derived(datatype)) {
+            final String call = "Recv_init";
+            Checks.rank(call, "source", source, s.size(), true);
+            Checks.recvTag(call, tag);
+            final int capacity = Layout.check(call, "buf", buf, offset, count, datatype);
+            final Datatype element = Layout.element(datatype);
+            final boolean dense = datatype.dense();
+            final Object into = dense ? Layout.wire(datatype, buf) : Layout.into(datatype, buf, offset);
+            final int at = dense ? Layout.wireOffset(datatype, offset) : 0;
+            return new Prequest(() -> {
+                e.check("Prequest.Start");
+                return e.irecv(s, into, at, capacity, element, source, tag, call);
+            }, Layout.counted(datatype, count));
+        }
         final int capacity = checkRecv("Recv_init", s, buf, offset, count, datatype, source, tag);
         final int at = offset * datatype.elementsPerItem();
         return new Prequest(() -> {
@@ -316,12 +356,108 @@ public class Comm {
         });
     }
 
+    // ---- error handlers, duplication ------------------------------------------------------------------
+
+    /** Sets how errors of calls on this communicator are reported (MPI_ERRHANDLER_SET): both handlers
+     *  throw {@link MPIException}; see {@link Errhandler}. */
+    public void Errhandler_set(Errhandler errhandler) throws MPIException {
+        final Endpoint e = enter("Errhandler_set");
+        if (errhandler == null) {
+            throw new MPIException("Errhandler_set: errhandler is null");
+        }
+        if (endpoint == null) {
+            // COMM_WORLD and COMM_SELF are one object for every rank: the handler is the calling rank's.
+            synchronized (perRankHandlers) {
+                perRankHandlers.put(e, errhandler);
+            }
+        } else {
+            this.errhandler = errhandler;
+        }
+    }
+
+    /** The error handler last set on this communicator, {@link MPI#ERRORS_ARE_FATAL} by default. */
+    public Errhandler Errhandler_get() throws MPIException {
+        final Endpoint e = enter("Errhandler_get");
+        if (endpoint == null) {
+            synchronized (perRankHandlers) {
+                return perRankHandlers.getOrDefault(e, MPI.ERRORS_ARE_FATAL);
+            }
+        }
+        return errhandler;
+    }
+
+    /** A new communicator like this one (MPI_COMM_DUP); collective. Intra- and inter-communicators
+     *  override it with their own duplication. */
+    @Override
+    public Object clone() throws MPIException {
+        throw new MPIException("clone: " + this + " cannot be duplicated");
+    }
+
+    // ---- packing -------------------------------------------------------------------------------------
+
+    /** Bytes that {@link #Pack} needs for {@code incount} items of {@code datatype} (MPI_PACK_SIZE); for
+     *  {@link MPI#OBJECT} the serialised size is known only when packing, so this is a lower bound. */
+    public int Pack_size(int incount, Datatype datatype) throws MPIException {
+        enter("Pack_size");
+        return Packing.size("Pack_size", incount, datatype);
+    }
+
+    /** Packs {@code incount} items of {@code inbuf} into {@code outbuf} from byte {@code position} and
+     *  returns the position after them (MPI_PACK). */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position)
+            throws MPIException {
+        enter("Pack");
+        return Packing.pack("Pack", inbuf, offset, incount, datatype, outbuf, position);
+    }
+
+    /** Unpacks {@code outcount} items into {@code outbuf} from byte {@code position} of {@code inbuf} and
+     *  returns the position after them (MPI_UNPACK). */
+    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype)
+            throws MPIException {
+        final Endpoint e = enter("Unpack");
+        return Packing.unpack("Unpack", inbuf, position, outbuf, offset, outcount, datatype, e.loader());
+    }
+
+    // ---- inter-communicators -------------------------------------------------------------------------
+
+    /**
+     * An inter-communicator between {@code local_comm} (this process's group) and the group whose leader
+     * is {@code remote_leader} here, this communicator being the peer communicator both leaders belong to
+     * (MPI_INTERCOMM_CREATE). Collective over both groups; the leaders exchange the groups with
+     * {@code tag} on this communicator.
+     */
+    public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag)
+            throws MPIException {
+        final String call = "Create_intercomm";
+        final Endpoint e = enter(call);
+        if (!(local_comm instanceof Intracomm)) {
+            throw new MPIException(call + ": local_comm " + (local_comm == null ? "is null"
+                    : "must be an intra-communicator"));
+        }
+        return Intercomm.create((Intracomm) local_comm, local_leader, this, remote_leader, tag, scopeOf(e).size());
+    }
+
     // ---- internals -----------------------------------------------------------------------------------
 
     private void send(String call, Object buf, int offset, int count, Datatype type, int dest, int tag,
                       SendMode mode) throws MPIException {
         final Endpoint e = enter(call);
         final Scope s = scopeOf(e);
+        if (derived(type)) {
+            final int elements = checkSendDerived(call, s, buf, offset, count, type, dest, tag);
+            final Datatype element = Layout.element(type);
+            if (type.dense()) {
+                e.send(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), elements, element, dest, tag, mode,
+                        call);
+            } else {
+                // A blocking send returns once its buffer may be reused: the packed copy goes back to the pool.
+                // Not after a failure: a message on its way may still refer to it (it is left to the collector).
+                final Object packed = Layout.packBorrowed(type, buf, offset, count);
+                e.send(s, packed, 0, elements, element, dest, tag, mode, call);
+                Layout.give(packed);
+            }
+            return;
+        }
         final int elements = checkSend(call, "buf", s, buf, offset, count, type, dest, tag);
         e.send(s, buf, offset * type.elementsPerItem(), elements, type, dest, tag, mode, call);
     }
@@ -330,6 +466,14 @@ public class Comm {
                           SendMode mode) throws MPIException {
         final Endpoint e = enter(call);
         final Scope s = scopeOf(e);
+        if (derived(type)) {
+            final int elements = checkSendDerived(call, s, buf, offset, count, type, dest, tag);
+            final Datatype element = Layout.element(type);
+            return new Request(type.dense()
+                    ? e.isend(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), elements, element, dest, tag,
+                    mode, call)
+                    : e.isend(s, Layout.pack(type, buf, offset, count), 0, elements, element, dest, tag, mode, call));
+        }
         final int elements = checkSend(call, "buf", s, buf, offset, count, type, dest, tag);
         return new Request(e.isend(s, buf, offset * type.elementsPerItem(), elements, type, dest, tag, mode, call));
     }
@@ -338,6 +482,19 @@ public class Comm {
                               SendMode mode) throws MPIException {
         final Endpoint e = enter(call);
         final Scope s = scopeOf(e);
+        if (derived(type)) {
+            // Packed at each Start: the program may change the buffer between instances.
+            final int elements = checkSendDerived(call, s, buf, offset, count, type, dest, tag);
+            final Datatype element = Layout.element(type);
+            return new Prequest(() -> {
+                e.check("Prequest.Start");
+                return type.dense()
+                        ? e.isend(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), elements, element, dest,
+                        tag, mode, call)
+                        : e.isend(s, Layout.pack(type, buf, offset, count), 0, elements, element, dest, tag, mode,
+                        call);
+            });
+        }
         final int elements = checkSend(call, "buf", s, buf, offset, count, type, dest, tag);
         final int at = offset * type.elementsPerItem();
         return new Prequest(() -> {
@@ -365,8 +522,59 @@ public class Comm {
         return Checks.buffer(call, what, buf, offset, count, type);
     }
 
+    // ---- derived datatypes in point-to-point --------------------------------------------------------
+
+    static boolean derived(Datatype type) {
+        return type != null && type.isDerived();
+    }
+
+    private static int checkSendDerived(String call, Scope s, Object buf, int offset, int count, Datatype type,
+                                        int dest, int tag) throws MPIException {
+        Checks.rank(call, "dest", dest, s.size(), false);
+        Checks.sendTag(call, tag);
+        return Layout.check(call, "buf", buf, offset, count, type);
+    }
+
+    private static Status recvDerived(String call, Endpoint e, Scope s, Object buf, int offset, int count,
+                                      Datatype type, int source, int tag) throws MPIException {
+        Checks.rank(call, "source", source, s.size(), true);
+        Checks.recvTag(call, tag);
+        final int capacity = Layout.check(call, "buf", buf, offset, count, type);
+        final Datatype element = Layout.element(type);
+        if (type.dense()) {
+            return e.recv(s, Layout.wire(type, buf), Layout.wireOffset(type, offset), capacity, element, source,
+                    tag, call).receivedItems(type, count);
+        }
+        return e.recv(s, Layout.into(type, buf, offset), 0, capacity, element, source, tag, call)
+                .receivedItems(type, count);
+    }
+
+    private static Request irecvDerived(String call, Endpoint e, Scope s, Object buf, int offset, int count,
+                                        Datatype type, int source, int tag) throws MPIException {
+        Checks.rank(call, "source", source, s.size(), true);
+        Checks.recvTag(call, tag);
+        final int capacity = Layout.check(call, "buf", buf, offset, count, type);
+        final Datatype element = Layout.element(type);
+        final Object into = type.dense() ? Layout.wire(type, buf) : Layout.into(type, buf, offset);
+        final int at = type.dense() ? Layout.wireOffset(type, offset) : 0;
+        return new Request(e.irecv(s, into, at, capacity, element, source, tag, call),
+                Layout.counted(type, count));
+    }
+
+    private Status sendrecvDerived(Endpoint e, Scope s, Object sendbuf, int sendoffset, int sendcount,
+                                   Datatype sendtype, int dest, int sendtag, Object recvbuf, int recvoffset,
+                                   int recvcount, Datatype recvtype, int source, int recvtag) throws MPIException {
+        final String call = "Sendrecv";
+        final Request r = derived(recvtype) ? irecvDerived(call, e, s, recvbuf, recvoffset, recvcount, recvtype,
+                source, recvtag) : Irecv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        final Request w = isend(call, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, SendMode.STANDARD);
+        final Status status = r.Wait();
+        w.Wait();
+        return status;
+    }
+
     /** The calling process, checked: initialised, not finalised, communicator not freed. */
-    private Endpoint enter(String call) throws MPIException {
+    Endpoint enter(String call) throws MPIException {
         final Endpoint e = endpoint != null ? endpoint : Binding.current();
         if (e == null) {
             throw new MPIException(call + ": MPI is not initialised (call MPI.Init first)");
@@ -379,7 +587,7 @@ public class Comm {
     }
 
     /** The process this communicator belongs to, for the collectives layer (unchecked). */
-    private Endpoint process() {
+    Endpoint process() {
         final Endpoint e = endpoint != null ? endpoint : Binding.current();
         if (e == null) {
             throw new IllegalStateException("MPI is not initialised (call MPI.Init first)");

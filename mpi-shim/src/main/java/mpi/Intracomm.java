@@ -152,7 +152,24 @@ public class Intracomm extends Comm {
         return new Cartcomm(this, Arrays.copyOf(worldRanks(), places), context, dims.clone(), periods.clone());
     }
 
-    /** The kind of topology: {@link MPI#CART} for a Cartcomm, else {@link MPI#UNDEFINED}. */
+    /**
+     * A communicator with the graph topology {@code index}/{@code edges} over the first
+     * {@code index.length} processes of this one, in rank order (MPI_GRAPH_CREATE; {@code reorder} is
+     * accepted, ranks are never reordered). Processes beyond the graph get {@code null}. Collective.
+     */
+    public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) throws MPIException {
+        final String call = "Intracomm.Create_graph";
+        final Channel ch = collectiveChannel(call);
+        final int nodes = Graphcomm.checkGraph(call, index, edges, ch.size());
+        final int context = agreeContext(call);
+        if (ch.rank() >= nodes) {
+            return null;
+        }
+        return new Graphcomm(this, Arrays.copyOf(worldRanks(), nodes), context, index.clone(), edges.clone());
+    }
+
+    /** The kind of topology: {@link MPI#CART} for a Cartcomm, {@link MPI#GRAPH} for a Graphcomm, else
+     *  {@link MPI#UNDEFINED}. */
     public int Topo_test() throws MPIException {
         collectiveChannel("Topo_test");
         return MPI.UNDEFINED;
@@ -168,6 +185,12 @@ public class Intracomm extends Comm {
     /** Sends {@code count} items from the root's buffer to every process's buffer (MPI_BCAST). */
     public void Bcast(Object buf, int offset, int count, Datatype type, int root) throws MPIException {
         final String call = "Intracomm.Bcast";
+        if (derived(type)) {
+            final Packed v = Packed.of(call, "buf", buf, offset, count, type, true);
+            Bcast(v.buf, 0, count, v.type, root);
+            v.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         Args.root(call, root, ch.size());
         Args.buffer(call, "buf", buf, offset, count, type);
@@ -180,6 +203,14 @@ public class Intracomm extends Comm {
                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Gather";
+        if (derived(sendtype) || derived(recvtype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, true);
+            final Packed r = Rank() == root ? Packed.of(call, "recvbuf", recvbuf, recvoffset,
+                    (long) recvcount * Size(), recvtype, true) : Packed.none(recvbuf, recvoffset, recvtype);
+            Gather(s.buf, s.offset, sendcount, s.type, r.buf, r.offset, recvcount, r.type, root);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         Args.root(call, root, ch.size());
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
@@ -197,6 +228,15 @@ public class Intracomm extends Comm {
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Gatherv";
+        if (derived(sendtype) || derived(recvtype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, true);
+            final Packed r = Rank() == root ? Packed.of(call, "recvbuf", recvbuf, recvoffset,
+                    Packed.reach(call, recvcount, displs, Size()), recvtype, true)
+                    : Packed.none(recvbuf, recvoffset, recvtype);
+            Gatherv(s.buf, s.offset, sendcount, s.type, r.buf, r.offset, recvcount, displs, r.type, root);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         Args.root(call, root, n);
@@ -221,6 +261,14 @@ public class Intracomm extends Comm {
                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Scatter";
+        if (derived(sendtype) || derived(recvtype)) {
+            final Packed s = Rank() == root ? Packed.of(call, "sendbuf", sendbuf, sendoffset,
+                    (long) sendcount * Size(), sendtype, true) : Packed.none(sendbuf, sendoffset, sendtype);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, true);
+            Scatter(s.buf, s.offset, sendcount, s.type, r.buf, r.offset, recvcount, r.type, root);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         Args.root(call, root, ch.size());
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
@@ -238,6 +286,15 @@ public class Intracomm extends Comm {
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Scatterv";
+        if (derived(sendtype) || derived(recvtype)) {
+            final Packed s = Rank() == root ? Packed.of(call, "sendbuf", sendbuf, sendoffset,
+                    Packed.reach(call, sendcount, displs, Size()), sendtype, true)
+                    : Packed.none(sendbuf, sendoffset, sendtype);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype, true);
+            Scatterv(s.buf, s.offset, sendcount, displs, s.type, r.buf, r.offset, recvcount, r.type, root);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         Args.root(call, root, n);
@@ -261,6 +318,14 @@ public class Intracomm extends Comm {
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
         final String call = "Intracomm.Allgather";
+        if (derived(sendtype) || derived(recvtype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, true);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * Size(), recvtype,
+                    true);
+            Allgather(s.buf, s.offset, sendcount, s.type, r.buf, r.offset, recvcount, r.type);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
@@ -275,6 +340,14 @@ public class Intracomm extends Comm {
                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
             throws MPIException {
         final String call = "Intracomm.Allgatherv";
+        if (derived(sendtype) || derived(recvtype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype, true);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, Packed.reach(call, recvcount, displs,
+                    Size()), recvtype, true);
+            Allgatherv(s.buf, s.offset, sendcount, s.type, r.buf, r.offset, recvcount, displs, r.type);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
@@ -290,6 +363,15 @@ public class Intracomm extends Comm {
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
         final String call = "Intracomm.Alltoall";
+        if (derived(sendtype) || derived(recvtype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * Size(), sendtype,
+                    true);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * Size(), recvtype,
+                    true);
+            Alltoall(s.buf, s.offset, sendcount, s.type, r.buf, r.offset, recvcount, r.type);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
@@ -304,6 +386,15 @@ public class Intracomm extends Comm {
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
             throws MPIException {
         final String call = "Intracomm.Alltoallv";
+        if (derived(sendtype) || derived(recvtype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, Packed.reach(call, sendcount, sdispls,
+                    Size()), sendtype, true);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, Packed.reach(call, recvcount, rdispls,
+                    Size()), recvtype, true);
+            Alltoallv(s.buf, s.offset, sendcount, sdispls, s.type, r.buf, r.offset, recvcount, rdispls, r.type);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         final int n = ch.size();
         Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "sdispls", sdispls, sendtype, n);
@@ -322,6 +413,14 @@ public class Intracomm extends Comm {
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                        Datatype datatype, Op op, int root) throws MPIException {
         final String call = "Intracomm.Reduce";
+        if (derived(datatype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, count, datatype, true);
+            final Packed r = Rank() == root ? Packed.of(call, "recvbuf", recvbuf, recvoffset, count, datatype, true)
+                    : Packed.none(recvbuf, recvoffset, datatype);
+            Reduce(s.buf, 0, r.buf, r.offset, count * datatype.Size(), Layout.element(datatype), op, root);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         Args.root(call, root, ch.size());
         final Reduction reduction = reduction(call, op, datatype);
@@ -336,6 +435,13 @@ public class Intracomm extends Comm {
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                           Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Allreduce";
+        if (derived(datatype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, count, datatype, true);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, count, datatype, true);
+            Allreduce(s.buf, 0, r.buf, 0, count * datatype.Size(), Layout.element(datatype), op);
+            r.unpack();
+            return;
+        }
         final Reduction reduction = reduction(call, op, datatype);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
@@ -347,6 +453,19 @@ public class Intracomm extends Comm {
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                                Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Reduce_scatter";
+        if (derived(datatype)) {
+            Args.counts(call, "recvcounts", recvcounts, Size());
+            final long total = Arrays.stream(recvcounts, 0, Size()).asLongStream().sum();
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, total, datatype, true);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, recvcounts[Rank()], datatype, true);
+            final int[] elements = new int[Size()];
+            for (int i = 0; i < elements.length; i++) {
+                elements[i] = recvcounts[i] * datatype.Size();
+            }
+            Reduce_scatter(s.buf, 0, r.buf, 0, elements, Layout.element(datatype), op);
+            r.unpack();
+            return;
+        }
         final Channel ch = collectiveChannel(call);
         final Reduction reduction = reduction(call, op, datatype);
         Args.counts(call, "recvcounts", recvcounts, ch.size());
@@ -364,6 +483,13 @@ public class Intracomm extends Comm {
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                      Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Scan";
+        if (derived(datatype)) {
+            final Packed s = Packed.of(call, "sendbuf", sendbuf, sendoffset, count, datatype, true);
+            final Packed r = Packed.of(call, "recvbuf", recvbuf, recvoffset, count, datatype, true);
+            Scan(s.buf, 0, r.buf, 0, count * datatype.Size(), Layout.element(datatype), op);
+            r.unpack();
+            return;
+        }
         final Reduction reduction = reduction(call, op, datatype);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);

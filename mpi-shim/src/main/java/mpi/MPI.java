@@ -23,6 +23,22 @@ public class MPI {
     public static final int THREAD_MULTIPLE = 3;
     /** Largest tag a send may use. */
     public static final int TAG_UB = Integer.MAX_VALUE;
+    /** A request that is always complete: waiting on it returns an empty status at once. */
+    public static final Request REQUEST_NULL = new Request();
+    /** Bytes a buffered send needs in the attached buffer beyond its data: none, the shim's accounting
+     *  counts the data alone (a buffer of {@code Pack_size} bytes per message is enough). */
+    public static final int BSEND_OVERHEAD = 0;
+    /** Per-message overheads of MPJ Express's buffers; the shim has none. */
+    public static final int SEND_OVERHEAD = 0;
+    public static final int RECV_OVERHEAD = 0;
+    /** Processors available to the JVM (as MPJ Express defines it). */
+    public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
+
+    // ---- error handlers ------------------------------------------------------------------------------
+    /** The default: an error in an MPI call is an {@link MPIException} that, uncaught, ends the job. */
+    public static final Errhandler ERRORS_ARE_FATAL = new Errhandler("MPI.ERRORS_ARE_FATAL");
+    /** Errors are returned to the caller: in Java, the same {@link MPIException}, for the caller to catch. */
+    public static final Errhandler ERRORS_RETURN = new Errhandler("MPI.ERRORS_RETURN");
 
     // ---- datatypes -----------------------------------------------------------------------------------
     public static final Datatype BYTE = new Datatype("BYTE", Datatype.Base.BYTE, 1);
@@ -39,6 +55,12 @@ public class MPI {
     public static final Datatype LONG2 = new Datatype("LONG2", Datatype.Base.LONG, 2);
     public static final Datatype FLOAT2 = new Datatype("FLOAT2", Datatype.Base.FLOAT, 2);
     public static final Datatype DOUBLE2 = new Datatype("DOUBLE2", Datatype.Base.DOUBLE, 2);
+    /** Bytes made by {@code Comm.Pack}; a {@code byte[]} buffer. */
+    public static final Datatype PACKED = new Datatype("PACKED", Datatype.Base.BYTE, 1);
+    /** In a {@code Datatype.Struct}: sets the new type's lower bound at the block's displacement. */
+    public static final Datatype LB = Datatype.lowerBoundMarker();
+    /** In a {@code Datatype.Struct}: sets the new type's upper bound at the block's displacement. */
+    public static final Datatype UB = Datatype.upperBoundMarker();
 
     // Collectives layer: reduction operations, group and communicator comparison (owned by shim-coll).
     public static final Op SUM = new Op(bamboo.shim.coll.PredefinedOp.SUM);
@@ -58,11 +80,12 @@ public class MPI {
     public static final int CONGRUENT = 3;
     public static final int SIMILAR = 1;
     public static final int UNEQUAL = 2;
-    /** A rank that is not in a group, or a Split colour for processes that join no new communicator. */
-    public static final int UNDEFINED = -32766;
-    /** Results of {@code Topo_test}. */
-    public static final int CART = 1;
-    public static final int GRAPH = 2;
+    /** A rank that is not in a group, or a Split colour for processes that join no new communicator
+     *  (-1, as in MPJ Express). */
+    public static final int UNDEFINED = -1;
+    /** Results of {@code Topo_test}, with MPJ Express's values. */
+    public static final int GRAPH = 1;
+    public static final int CART = 2;
     /** The group with no members. */
     public static final Group GROUP_EMPTY = new Group(new int[0], -1);
 
@@ -142,6 +165,17 @@ public class MPI {
     public static boolean Initialized() throws MPIException {
         final Endpoint e = Binding.current();
         return e != null && e.initialized();
+    }
+
+    /** Sets the error handler of {@link #COMM_WORLD} (MPJ Express's spelling; see
+     *  {@link Comm#Errhandler_set}). */
+    public static void Errorhandler_set(Errhandler errhandler) throws MPIException {
+        COMM_WORLD.Errhandler_set(errhandler);
+    }
+
+    /** The error handler of {@link #COMM_WORLD}. */
+    public static Errhandler Errorhandler_get() throws MPIException {
+        return COMM_WORLD.Errhandler_get();
     }
 
     /** Wall-clock time in seconds since an arbitrary origin. */

@@ -77,6 +77,8 @@ public class Op {
                 throws MPIException {
             try {
                 function.Call(in, inOffset, inout, inoutOffset, count, type);
+            } catch (MPIException e) {
+                throw e; // the function's own MPI error, already one line
             } catch (RuntimeException e) {
                 throw new MPIException("user operation " + function.getClass().getName() + " failed on "
                         + type + ": " + e, e);

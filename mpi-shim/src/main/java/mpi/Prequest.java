@@ -21,6 +21,12 @@ public class Prequest extends Request {
         this.starter = starter;
     }
 
+    /** A persistent request whose every completion runs {@code after} (receives with derived datatypes). */
+    Prequest(Starter starter, Completion after) {
+        super(after);
+        this.starter = starter;
+    }
+
     /** Starts the operation; the request must be inactive. */
     public void Start() throws MPIException {
         if (freed) {

@@ -12,14 +12,36 @@ import bamboo.shim.engine.WaitCondition;
  */
 public class Request {
     private volatile Pending pending;
+    /** Runs when an operation of this request completes, before its status is returned (a receive with a
+     *  derived datatype scatters its elements into the user's buffer here); null for most requests. */
+    private final Completion after;
+
+    /** What a request does with a completed operation's status before returning it. */
+    @FunctionalInterface
+    interface Completion {
+        void done(Status status) throws MPIException;
+    }
 
     /** A request on a started operation (the device creates them). */
     protected Request(Pending pending) {
         this.pending = pending;
+        this.after = null;
+    }
+
+    /** A request on a started operation that runs {@code after} when it completes. */
+    Request(Pending pending, Completion after) {
+        this.pending = pending;
+        this.after = after;
     }
 
     /** An inactive request (persistent requests before {@link Prequest#Start()}). */
     Request() {
+        this.after = null;
+    }
+
+    /** An inactive persistent request whose every completion runs {@code after}. */
+    Request(Completion after) {
+        this.after = after;
     }
 
     /** Blocks until the operation completes; returns its status. */
@@ -200,7 +222,11 @@ public class Request {
 
     private Status finish(Pending p) throws MPIException {
         pending = null;
-        return p.complete();
+        final Status s = p.complete();
+        if (after != null) {
+            after.done(s);
+        }
+        return s;
     }
 
     private static Status[] collectCompleted(Request[] array) throws MPIException {

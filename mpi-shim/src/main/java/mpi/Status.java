@@ -11,6 +11,8 @@ public class Status {
 
     private int elements;
     private boolean cancelled;
+    /** The count of a receive with a type of no elements (nothing on the wire tells it), else -1. */
+    private int emptyItems = -1;
 
     public Status() {
     }
@@ -22,17 +24,38 @@ public class Status {
         this.elements = elements;
     }
 
-    /** Number of items of {@code datatype} received. */
+    /** Number of items of {@code datatype} received; {@link MPI#UNDEFINED} when the elements received do
+     *  not make whole items of a derived type. */
     public int Get_count(Datatype datatype) throws MPIException {
         if (datatype == null) {
             throw new MPIException("Status.Get_count: datatype is null");
         }
-        return elements / datatype.elementsPerItem();
+        final int per = datatype.elementsPerItem();
+        if (per == 0) {
+            return Math.max(emptyItems, 0);
+        }
+        if (datatype.isDerived() && elements % per != 0) {
+            return MPI.UNDEFINED;
+        }
+        return elements / per;
     }
 
-    /** Number of basic elements received. */
+    /** Number of basic elements received; {@link MPI#UNDEFINED} for a type of no elements (as MPJ Express
+     *  reports it). */
     public int Get_elements(Datatype datatype) throws MPIException {
+        if (datatype != null && datatype.isDerived() && datatype.elementsPerItem() == 0) {
+            return MPI.UNDEFINED;
+        }
         return elements;
+    }
+
+    /** Records the count of a receive with a type of no elements, which {@link #Get_count} reports as MPJ
+     *  Express does (for the shim's own use). */
+    Status receivedItems(Datatype type, int count) {
+        if (type.elementsPerItem() == 0) {
+            emptyItems = count;
+        }
+        return this;
     }
 
     /** True when the request this status belongs to was cancelled. */

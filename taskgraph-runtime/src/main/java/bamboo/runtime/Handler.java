@@ -183,7 +183,7 @@ final class Handler implements Agent, Node.Remote {
             bindWorker(ep);
             try {
                 transmit(ep, m, data, offset);
-            } catch (MPIException | RuntimeException e) {
+            } catch (RuntimeException e) { // MPIException is one
                 node.control.fail(new GraphFailure(m.source, "cannot send a message from task " + m.source
                         + " to task " + m.dest + " in another process: " + e.getMessage(), e));
             }

@@ -209,7 +209,7 @@ final class WorldExecution {
             }
         } catch (JobAbortedError e) {
             control.fail(new GraphFailure(-1, e.getMessage(), e).markReportedElsewhere());
-        } catch (MPIException | RuntimeException e) {
+        } catch (RuntimeException e) { // MPIException is one
             control.fail(new GraphFailure(-1, "process " + rank + " cannot reach the other processes: " + e, e));
         }
     }
@@ -332,7 +332,7 @@ final class WorldExecution {
         m.text = f.getMessage() == null ? f.toString() : f.getMessage();
         try {
             broadcast(m);
-        } catch (MPIException | RuntimeException | JobAbortedError e) {
+        } catch (RuntimeException | JobAbortedError e) { // MPIException is a RuntimeException
             f.addSuppressed(new IllegalStateException("could not tell the other processes: " + e));
         }
     }

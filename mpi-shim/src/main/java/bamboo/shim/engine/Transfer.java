@@ -74,9 +74,17 @@ final class Transfer {
         }
         if (e.base == Datatype.Base.OBJECT) {
             final Object[] objects = ObjectCodec.deserialize((byte[]) e.data, e.elements, r.owner.loader(), r.call);
-            System.arraycopy(objects, 0, r.buf, r.offset, e.elements);
+            if (r.buf instanceof ScatterTarget) {
+                ((ScatterTarget) r.buf).scatter(objects, 0, e.elements);
+            } else {
+                System.arraycopy(objects, 0, r.buf, r.offset, e.elements);
+            }
         } else if (e.elements > 0) { // an empty message with a header carries no array (Endpoint#sendCopy)
-            System.arraycopy(e.data, e.dataOffset, r.buf, r.offset, e.elements);
+            if (r.buf instanceof ScatterTarget) { // a derived datatype: block by block into the user's array
+                ((ScatterTarget) r.buf).scatter(e.data, e.dataOffset, e.elements);
+            } else {
+                System.arraycopy(e.data, e.dataOffset, r.buf, r.offset, e.elements);
+            }
         }
         return null;
     }

@@ -3,7 +3,8 @@ package bamboo.shim.job;
 /**
  * How a job ended.
  *
- * @param exitCode       {@link #OK}, {@link #FAILED}, {@link #DEADLOCK} or {@link #SETUP}
+ * @param exitCode       {@link #OK}, {@link #FAILED}, {@link #DEADLOCK}, {@link #SETUP}, or the code a rank
+ *                       passed to {@code Comm.Abort} (its low byte; 0 gives FAILED)
  * @param message        one line for the user (null on success), e.g. {@code rank 2 failed:
  *                       java.lang.ArithmeticException: / by zero}
  * @param deadlockReport who waits for what, one rank per line (null unless deadlocked)

@@ -225,7 +225,10 @@ public final class ThreadsJob {
             if (result == null) {
                 final String line = t instanceof AbortCalledError ? t.getMessage() : "rank " + rank + " failed: "
                         + oneLine(t);
-                result = new JobResult(JobResult.FAILED, line, null, rank, t instanceof AbortCalledError ? null : t);
+                // Abort(code) ends the job with that code, as mpirun's exit status (0 would read as success)
+                final int code = t instanceof AbortCalledError ? abortExitCode(((AbortCalledError) t).errorCode())
+                        : JobResult.FAILED;
+                result = new JobResult(code, line, null, rank, t instanceof AbortCalledError ? null : t);
             }
             world.abort("job aborted: rank " + rank + " failed");
         }
@@ -243,6 +246,12 @@ public final class ThreadsJob {
                 return new JobResult(JobResult.FAILED, world.abortMessage(), null, -1, null);
             }
             return result != null ? result : JobResult.ok();
+        }
+
+        /** A process exit status for {@code Abort(code)}: the code's low byte, or FAILED when that is 0. */
+        static int abortExitCode(int code) {
+            final int status = code & 0xFF;
+            return status == 0 ? JobResult.FAILED : status;
         }
 
         private static String oneLine(Throwable t) {

@@ -1,0 +1,148 @@
+package mpi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import bamboo.shim.job.JobConfig;
+import bamboo.shim.job.JobResult;
+import bamboo.shim.job.ThreadsJob;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** What an MPJ Express program relies on beyond the calls themselves: constants, exceptions, handlers. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class MpjExpressCompatibilityTest {
+
+    /** Compiles only while MPIException is unchecked: no throws clause, no catch. */
+    private static int rankWithoutThrowsClause() {
+        return MPI.COMM_WORLD.Rank();
+    }
+
+    @Test
+    void mpiExceptionIsUncheckedSoCallsNeedNoThrowsClause() {
+        assertTrue(RuntimeException.class.isAssignableFrom(MPIException.class));
+        Jobs.run(2, (rank, size) -> assertEquals(rank, rankWithoutThrowsClause()));
+        final MPIException e = assertThrows(MPIException.class, () -> MPI.COMM_WORLD.Rank());
+        assertEquals("Rank: MPI is not initialised (call MPI.Init first)", e.getMessage());
+    }
+
+    @Test
+    void constantsHaveMpjExpressValues() {
+        assertEquals(-1, MPI.UNDEFINED);
+        assertEquals(-2, MPI.ANY_SOURCE);
+        assertEquals(-2, MPI.ANY_TAG);
+        assertEquals(-3, MPI.PROC_NULL);
+        assertEquals(1, MPI.GRAPH);
+        assertEquals(2, MPI.CART);
+        assertEquals(0, MPI.BSEND_OVERHEAD);
+        assertEquals(Runtime.getRuntime().availableProcessors(), MPI.NUM_OF_PROCESSORS);
+        assertTrue(MPI.NUM_OF_PROCESSORS >= 1);
+    }
+
+    @Test
+    void undefinedColourLeavesSplitAndUndefinedRanksStillRead() {
+        Jobs.run(4, (rank, size) -> {
+            final Intracomm odd = MPI.COMM_WORLD.Split(rank % 2 == 1 ? 0 : MPI.UNDEFINED, rank);
+            if (rank % 2 == 0) {
+                assertNull(odd);
+            } else {
+                assertEquals(2, odd.Size());
+                assertEquals(rank / 2, odd.Rank());
+                assertArrayEquals(new int[] {MPI.UNDEFINED, 0, MPI.UNDEFINED, 1},
+                        Group.Translate_ranks(MPI.COMM_WORLD.Group(), new int[] {0, 1, 2, 3}, odd.Group()));
+            }
+            final MPIException e = assertThrows(MPIException.class, () -> MPI.COMM_WORLD.Split(-5, 0));
+            assertEquals("Intracomm.Split: colour -5 must be >= 0 or MPI.UNDEFINED", e.getMessage());
+        });
+    }
+
+    @Test
+    void requestNullIsAlwaysComplete() {
+        Jobs.run(1, (rank, size) -> {
+            final Status s = MPI.REQUEST_NULL.Wait();
+            assertEquals(MPI.ANY_SOURCE, s.source);
+            assertTrue(MPI.REQUEST_NULL.Is_null());
+            assertEquals(MPI.UNDEFINED, Request.Waitany(new Request[] {MPI.REQUEST_NULL, MPI.REQUEST_NULL}).index);
+            assertEquals(2, Request.Waitall(new Request[] {MPI.REQUEST_NULL, MPI.REQUEST_NULL}).length);
+            MPI.REQUEST_NULL.Free();
+            assertTrue(MPI.REQUEST_NULL.Is_null());
+        });
+    }
+
+    @Test
+    void aBufferOfPackSizePlusOverheadHoldsOneBufferedSend() {
+        Jobs.run(2, (rank, size) -> {
+            final int n = 1000;
+            if (rank == 0) {
+                MPI.Buffer_attach(ByteBuffer.allocateDirect(MPI.COMM_WORLD.Pack_size(n, MPI.INT) + MPI.BSEND_OVERHEAD));
+                MPI.COMM_WORLD.Bsend(new int[n], 0, n, MPI.INT, 1, 0);
+                final MPIException full = assertThrows(MPIException.class,
+                        () -> MPI.COMM_WORLD.Bsend(new int[1], 0, 1, MPI.INT, 1, 1));
+                assertTrue(full.getMessage().contains("MPI_ERR_BUFFER"), full.getMessage());
+                MPI.COMM_WORLD.Barrier();
+            } else {
+                MPI.COMM_WORLD.Barrier();
+                MPI.COMM_WORLD.Recv(new int[n], 0, n, MPI.INT, 0, 0);
+            }
+        });
+    }
+
+    @Test
+    void abortEndsTheJobWithItsCode() {
+        final JobResult five = ThreadsJob.run(JobConfig.of(2), (rank, size) -> {
+            if (rank == 0) {
+                MPI.COMM_WORLD.Abort(5);
+            }
+            MPI.COMM_WORLD.Barrier();
+        });
+        assertEquals(5, five.exitCode());
+        assertEquals("rank 0 called Abort(5)", five.message());
+        final JobResult zero = ThreadsJob.run(JobConfig.of(1), (rank, size) -> MPI.COMM_WORLD.Abort(0));
+        assertEquals(JobResult.FAILED, zero.exitCode());
+        assertFalse(zero.succeeded());
+        final JobResult big = ThreadsJob.run(JobConfig.of(1), (rank, size) -> MPI.COMM_WORLD.Abort(258));
+        assertEquals(2, big.exitCode());
+    }
+
+    @Test
+    void cloneOfACommunicatorTypedAsCommDuplicatesIt() {
+        Jobs.run(3, (rank, size) -> {
+            final Comm world = MPI.COMM_WORLD;
+            final Comm copy = (Comm) world.clone();
+            assertNotSame(world, copy);
+            assertEquals(MPI.CONGRUENT, Comm.Compare(world, copy));
+            final int[] got = new int[1];
+            copy.Sendrecv(new int[] {rank}, 0, 1, MPI.INT, (rank + 1) % size, 0, got, 0, 1, MPI.INT,
+                    (rank + size - 1) % size, 0);
+            assertEquals((rank + size - 1) % size, got[0]);
+        });
+    }
+
+    @Test
+    void errorHandlersAreRecordedPerCommunicatorAndRankAndErrorsStillThrow() {
+        Jobs.run(2, (rank, size) -> {
+            assertSame(MPI.ERRORS_ARE_FATAL, MPI.COMM_WORLD.Errhandler_get());
+            if (rank == 1) {
+                MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_RETURN);
+                assertSame(MPI.ERRORS_RETURN, MPI.Errorhandler_get());
+            }
+            MPI.COMM_WORLD.Barrier();
+            assertSame(rank == 1 ? MPI.ERRORS_RETURN : MPI.ERRORS_ARE_FATAL, MPI.COMM_WORLD.Errhandler_get());
+            final Intracomm dup = MPI.COMM_WORLD.Dup();
+            assertSame(MPI.ERRORS_ARE_FATAL, dup.Errhandler_get());
+            MPI.Errorhandler_set(MPI.ERRORS_RETURN);
+            final MPIException e = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.Send(new int[1], 0, 1, MPI.INT, 9, 0));
+            assertTrue(e.getMessage().startsWith("Send: dest 9 is out of range"), e.getMessage());
+            assertThrows(MPIException.class, () -> MPI.COMM_WORLD.Errhandler_set(null));
+        });
+    }
+}
