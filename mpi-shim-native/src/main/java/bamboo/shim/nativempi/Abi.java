@@ -1,0 +1,142 @@
+package bamboo.shim.nativempi;
+
+import java.lang.foreign.ValueLayout;
+
+/**
+ * What differs between MPI implementations at the binary level: the size of a handle, the layout of
+ * {@code MPI_Status}, the values of the predefined handles and of the special ranks and tags. One instance
+ * per implementation ({@link OpenMpiAbi}, {@link MpichAbi}); every handle travels through the bindings as a
+ * {@code long}, whatever its C type.
+ */
+public final class Abi {
+    /** Implementation name for messages, e.g. "Open MPI". */
+    public final String name;
+    /** The shared library, as the dynamic loader finds it. */
+    public final String library;
+    /** The C type of handles: a pointer (Open MPI) or an int (MPICH). */
+    public final ValueLayout handle;
+    public final long statusBytes;
+    public final long statusSource;
+    public final long statusTag;
+    public final long statusError;
+    /** Address passed for MPI_STATUS_IGNORE. */
+    public final long statusIgnore;
+
+    public final int anySource;
+    public final int anyTag;
+    public final int procNull;
+    public final int undefined;
+    /** The keyval of the MPI_TAG_UB attribute. */
+    public final int tagUbKey;
+    public final int maxProcessorName;
+    public final int maxErrorString;
+
+    public final long commWorld;
+    public final long commSelf;
+    public final long commNull;
+    public final long groupEmpty;
+    public final long requestNull;
+    public final long messageNull;
+    public final long messageNoProc;
+    public final long errorsReturn;
+    public final long opNull;
+
+    /** Datatypes indexed by {@link Types} ordinal. */
+    final long[] datatypes;
+    /** Predefined operations indexed by {@link Ops} ordinal. */
+    final long[] ops;
+
+    Abi(Builder b) {
+        name = b.name;
+        library = b.library;
+        handle = b.handle;
+        statusBytes = b.statusBytes;
+        statusSource = b.statusSource;
+        statusTag = b.statusTag;
+        statusError = b.statusError;
+        statusIgnore = b.statusIgnore;
+        anySource = b.anySource;
+        anyTag = b.anyTag;
+        procNull = b.procNull;
+        undefined = b.undefined;
+        tagUbKey = b.tagUbKey;
+        maxProcessorName = b.maxProcessorName;
+        maxErrorString = b.maxErrorString;
+        commWorld = b.commWorld;
+        commSelf = b.commSelf;
+        commNull = b.commNull;
+        groupEmpty = b.groupEmpty;
+        requestNull = b.requestNull;
+        messageNull = b.messageNull;
+        messageNoProc = b.messageNoProc;
+        errorsReturn = b.errorsReturn;
+        opNull = b.opNull;
+        datatypes = b.datatypes.clone();
+        ops = b.ops.clone();
+        for (Types t : Types.values()) {
+            if (datatypes[t.ordinal()] == 0 && t != Types.NONE) {
+                throw new IllegalStateException(name + ": no handle for datatype " + t);
+            }
+        }
+    }
+
+    /** The handle of a predefined datatype. */
+    public long datatype(Types t) {
+        return datatypes[t.ordinal()];
+    }
+
+    /** The handle of a predefined operation. */
+    public long op(Ops o) {
+        return ops[o.ordinal()];
+    }
+
+    /** The predefined datatypes the device uses. */
+    public enum Types {
+        NONE, BYTE, UNSIGNED_SHORT, SHORT, C_BOOL, INT, LONG, FLOAT, DOUBLE, PAIR_INT, PAIR_FLOAT, PAIR_DOUBLE
+    }
+
+    /** The predefined reduction operations, in {@code mpi.MPI}'s order. */
+    public enum Ops {
+        SUM, PROD, MAX, MIN, LAND, LOR, LXOR, BAND, BOR, BXOR, MAXLOC, MINLOC
+    }
+
+    /** Fills a table; each implementation's class sets every field. */
+    static final class Builder {
+        String name;
+        String library;
+        ValueLayout handle;
+        long statusBytes;
+        long statusSource;
+        long statusTag;
+        long statusError;
+        long statusIgnore;
+        int anySource;
+        int anyTag;
+        int procNull;
+        int undefined;
+        int tagUbKey;
+        int maxProcessorName;
+        int maxErrorString;
+        long commWorld;
+        long commSelf;
+        long commNull;
+        long groupEmpty;
+        long requestNull;
+        long messageNull;
+        long messageNoProc;
+        long errorsReturn;
+        long opNull;
+        final long[] datatypes = new long[Types.values().length];
+        final long[] ops = new long[Ops.values().length];
+
+        Builder type(Types t, long h) {
+            datatypes[t.ordinal()] = h;
+            return this;
+        }
+
+        Builder op(Ops o, long h) {
+            ops[o.ordinal()] = h;
+            return this;
+        }
+    }
+}
