@@ -135,13 +135,9 @@ public class Comm {
         } catch (Throwable t) {
             throw Native.fail("Compare", t);
         }
-        // The libraries number the results IDENT, CONGRUENT, SIMILAR, UNEQUAL from 0; the API has its own values.
-        return switch (sc.out.get(ValueLayout.JAVA_INT, 0)) {
-            case 0 -> MPI.IDENT;
-            case 1 -> MPI.CONGRUENT;
-            case 2 -> MPI.SIMILAR;
-            default -> MPI.UNEQUAL;
-        };
+        final int r = sc.out.get(ValueLayout.JAVA_INT, 0);
+        final int[] c = Lib.ABI.compare;
+        return r == c[0] ? MPI.IDENT : r == c[1] ? MPI.CONGRUENT : r == c[2] ? MPI.SIMILAR : MPI.UNEQUAL;
     }
 
     /** Frees the communicator; later calls on it fail. COMM_WORLD and COMM_SELF cannot be freed. */

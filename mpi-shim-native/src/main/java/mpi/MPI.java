@@ -110,8 +110,15 @@ public class MPI {
         Scratch.bindMain();
         final Scratch sc = Scratch.get();
         try {
-            Native.ok((int) Lib.INIT_THREAD.invokeExact(MemorySegment.NULL, MemorySegment.NULL, required, sc.out), call);
-            Native.provided = sc.out.get(ValueLayout.JAVA_INT, 0);
+            final int[] levels = abi.threadLevels;
+            final int want = levels[Math.max(THREAD_SINGLE, Math.min(THREAD_MULTIPLE, required))];
+            Native.ok((int) Lib.INIT_THREAD.invokeExact(MemorySegment.NULL, MemorySegment.NULL, want, sc.out), call);
+            final int got = sc.out.get(ValueLayout.JAVA_INT, 0);
+            int provided = THREAD_SINGLE;
+            for (int l = THREAD_SINGLE; l <= THREAD_MULTIPLE; l++) {
+                provided = got == levels[l] ? l : provided;
+            }
+            Native.provided = provided;
             // Errors come back as codes (and so as MPIExceptions) instead of aborting the job.
             Native.ok((int) Lib.COMM_SET_ERRHANDLER.invokeExact(abi.commWorld, abi.errorsReturn), call);
             Native.ok((int) Lib.COMM_SET_ERRHANDLER.invokeExact(abi.commSelf, abi.errorsReturn), call);

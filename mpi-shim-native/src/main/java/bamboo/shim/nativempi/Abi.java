@@ -30,6 +30,10 @@ public final class Abi {
     public final int tagUbKey;
     public final int maxProcessorName;
     public final int maxErrorString;
+    /** MPI_Comm_compare's results (MPI_IDENT, MPI_CONGRUENT, MPI_SIMILAR, MPI_UNEQUAL). */
+    public final int[] compare;
+    /** MPI_THREAD_SINGLE, _FUNNELED, _SERIALIZED, _MULTIPLE. */
+    public final int[] threadLevels;
 
     public final long commWorld;
     public final long commSelf;
@@ -62,6 +66,8 @@ public final class Abi {
         tagUbKey = b.tagUbKey;
         maxProcessorName = b.maxProcessorName;
         maxErrorString = b.maxErrorString;
+        compare = b.compare.clone();
+        threadLevels = b.threadLevels.clone();
         commWorld = b.commWorld;
         commSelf = b.commSelf;
         commNull = b.commNull;
@@ -117,6 +123,8 @@ public final class Abi {
         int tagUbKey;
         int maxProcessorName;
         int maxErrorString;
+        int[] compare = {0, 1, 2, 3};
+        int[] threadLevels = {0, 1, 2, 3};
         long commWorld;
         long commSelf;
         long commNull;

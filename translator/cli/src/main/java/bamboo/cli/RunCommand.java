@@ -135,7 +135,10 @@ public final class RunCommand implements Callable<Integer> {
         if (javaHome != null && Relauncher.isOther(javaHome)) {
             List<String> again = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
             dropJavaHome(again);
-            again.add(0, "run");
+            // The parse result's arguments start with the subcommand's name already.
+            if (again.isEmpty() || !again.get(0).equals("run")) {
+                again.add(0, "run");
+            }
             return Relauncher.relaunch(javaHome, Main.class.getName(), again);
         }
         validate();
