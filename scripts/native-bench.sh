@@ -47,7 +47,7 @@ rows=(threads)
 for impl in openmpi mpich; do
   if [ "$impl" = openmpi ]; then launch=(mpirun.openmpi "${root_flag[@]}" -np 2); cc=mpicc.openmpi; lib=libmpi.so.40
   else launch=(mpiexec.mpich -n 2); cc=mpicc.mpich; lib=libmpich.so.12; fi
-  if ! command -v "${launch[0]}" >/dev/null || ! command -v "$cc" >/dev/null || ! ldconfig -p | grep -q "$lib"; then
+  if ! command -v "${launch[0]}" >/dev/null || ! command -v "$cc" >/dev/null || [ "$(ldconfig -p | grep -c "$lib")" = 0 ]; then
     echo "$impl: skipped (${launch[0]}, $cc or $lib not installed: scripts/install-mpi.sh)" >&2
     continue
   fi

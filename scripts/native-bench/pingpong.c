@@ -25,6 +25,7 @@ static double ping_pong(int me, char *buf, int len, int iters) {
 
 static double stream(int me, char *buf, int windows) {
     MPI_Request req[WINDOW];
+    MPI_Status st[WINDOW];
     char ack = 0;
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
@@ -36,7 +37,7 @@ static double stream(int me, char *buf, int windows) {
                 MPI_Irecv(buf, LARGE, MPI_BYTE, 0, 2, MPI_COMM_WORLD, &req[i]);
             }
         }
-        MPI_Waitall(WINDOW, req, MPI_STATUSES_IGNORE);
+        MPI_Waitall(WINDOW, req, st);
         if (me == 0) {
             MPI_Recv(&ack, 1, MPI_BYTE, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         } else {
