@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # OSU-style ping-pong on every device, in one run: the threads device (one JVM), the native MPI device on
 # Open MPI and on MPICH, and the C reference (scripts/native-bench/pingpong.c, built with each mpicc now).
-# Prints 8-byte one-way latency, 1 MiB ping-pong and streaming bandwidth, each the median over --rounds
-# runs that alternate C and Java, with the ratios of the native device to C on the same MPI.
+# Prints 8-byte one-way latency, 1 MiB ping-pong and streaming bandwidth, and the CPU time of an 8-byte
+# Sendrecv of rank 0 with itself (the calls' own cost, which a loaded machine's scheduling does not
+# inflate), each the median over --rounds runs that alternate C and Java, with the ratios of the native
+# device to C on the same MPI.
 # Needs a JDK 22+ (BAMBOO_NATIVE_JAVA_HOME, else JAVA_HOME, else /usr/lib/jvm/temurin-25-jdk-amd64) and
 # scripts/install-mpi.sh; an MPI that is absent is reported as skipped.
 # Usage: scripts/native-bench.sh [--quick] [--rounds N]
@@ -35,11 +37,12 @@ trap 'rm -rf "$work"' EXIT
 root_flag=()
 [ "$(id -u)" = 0 ] && root_flag=(--allow-run-as-root)
 
-declare -A lat pp st
+declare -A lat pp st sf
 add() { # name, output of a run
   lat[$1]+="$(awk '$2=="latency_8B"{print $3}' <<<"$2") "
   pp[$1]+="$(awk '$2=="pingpong_1MiB"{print $3}' <<<"$2") "
   st[$1]+="$(awk '$2=="stream_1MiB"{print $3}' <<<"$2") "
+  sf[$1]+="$(awk '$2=="self_8B_cpu"{print $3}' <<<"$2") "
 }
 median() { tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -g | awk '{v[NR]=$1} END{if (NR) print v[int((NR+1)/2)]; else print "-"}'; }
 
@@ -67,15 +70,17 @@ for r in $(seq "$rounds"); do
   done
 done
 
-printf '%-18s %14s %16s %16s %10s %10s %10s\n' device "latency 8 B" "ping-pong 1MiB" "stream 1MiB" "lat/C" "pp/C" "stream/C"
+printf '%-18s %14s %16s %16s %14s %8s %8s %8s %8s\n' device "latency 8 B" "ping-pong 1MiB" "stream 1MiB" \
+  "self 8 B CPU" "lat/C" "pp/C" "stream/C" "self/C"
 for row in "${rows[@]}"; do
-  l="$(median "${lat[$row]}")"; p="$(median "${pp[$row]}")"; s="$(median "${st[$row]}")"
-  ratios=("" "" "")
+  l="$(median "${lat[$row]}")"; p="$(median "${pp[$row]}")"; s="$(median "${st[$row]}")"; f="$(median "${sf[$row]}")"
+  ratios=("" "" "" "")
   case "$row" in native-*)
     c="c-${row#native-}"
     ratios=("$(awk -v a="$l" -v b="$(median "${lat[$c]}")" 'BEGIN{printf "%.2fx", a/b}')"
             "$(awk -v a="$p" -v b="$(median "${pp[$c]}")" 'BEGIN{printf "%.0f%%", 100*a/b}')"
-            "$(awk -v a="$s" -v b="$(median "${st[$c]}")" 'BEGIN{printf "%.0f%%", 100*a/b}')") ;;
+            "$(awk -v a="$s" -v b="$(median "${st[$c]}")" 'BEGIN{printf "%.0f%%", 100*a/b}')"
+            "$(awk -v a="$f" -v b="$(median "${sf[$c]}")" 'BEGIN{printf "%.2fx", a/b}')") ;;
   esac
-  printf '%-18s %11s us %11s MB/s %11s MB/s %10s %10s %10s\n' "$row" "$l" "$p" "$s" "${ratios[@]}"
+  printf '%-18s %11s us %11s MB/s %11s MB/s %11s us %8s %8s %8s %8s\n' "$row" "$l" "$p" "$s" "$f" "${ratios[@]}"
 done

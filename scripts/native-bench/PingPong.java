@@ -29,17 +29,22 @@ public final class PingPong {
         final double[] latency = new double[repeats];
         final double[] pingpong = new double[repeats];
         final double[] stream = new double[repeats];
-        pingPong(me, small, smallIters / 2);
+        final double[] self = new double[repeats];
+        // Warm-up long enough for the JIT to have compiled the calls on a loaded machine.
+        pingPong(me, small, smallIters);
+        self(me, small, 2 * smallIters);
         pingPong(me, large, largeIters / 4);
         for (int r = 0; r < repeats; r++) {
             latency[r] = pingPong(me, small, smallIters) * 1e6;
             pingpong[r] = LARGE / pingPong(me, large, largeIters) / 1e6;
             stream[r] = stream(me, large, windows);
+            self[r] = self(me, small, smallIters);
         }
         if (me == 0) {
             System.out.printf(Locale.ROOT, "metric latency_8B %.3f us%n", median(latency));
             System.out.printf(Locale.ROOT, "metric pingpong_1MiB %.0f MB/s%n", median(pingpong));
             System.out.printf(Locale.ROOT, "metric stream_1MiB %.0f MB/s%n", median(stream));
+            System.out.printf(Locale.ROOT, "metric self_8B_cpu %.3f us%n", median(self));
         }
         MPI.Finalize();
     }
@@ -79,6 +84,27 @@ public final class PingPong {
             }
         }
         return (double) LARGE * WINDOW * windows / ((System.nanoTime() - t0) / 1e9) / 1e6;
+    }
+
+    /**
+     * CPU time of rank 0's thread per 8-byte Sendrecv with itself, in microseconds: the cost of the calls
+     * themselves, which scheduling on a loaded machine does not inflate the way it does a ping-pong's
+     * wall time.
+     */
+    private static double self(int me, byte[] buf, int iters) throws MPIException {
+        MPI.COMM_WORLD.Barrier();
+        double us = 0;
+        if (me == 0) {
+            final byte[] in = new byte[buf.length];
+            final java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            final long t0 = mx.getCurrentThreadCpuTime();
+            for (int i = 0; i < iters; i++) {
+                MPI.COMM_WORLD.Sendrecv(buf, 0, buf.length, MPI.BYTE, 0, 4, in, 0, in.length, MPI.BYTE, 0, 4);
+            }
+            us = (mx.getCurrentThreadCpuTime() - t0) / 1e3 / iters;
+        }
+        MPI.COMM_WORLD.Barrier();
+        return us;
     }
 
     private static double median(double[] v) {

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define SMALL 8
 #define LARGE (1 << 20)
@@ -47,6 +48,24 @@ static double stream(int me, char *buf, int windows) {
     return (double) LARGE * WINDOW * windows / (MPI_Wtime() - t0) / 1e6;
 }
 
+/* CPU time of rank 0's thread per 8-byte Sendrecv with itself, in microseconds. */
+static double self(int me, char *buf, int iters) {
+    char in[SMALL];
+    struct timespec a, b;
+    double us = 0;
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (me == 0) {
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+        for (int i = 0; i < iters; i++) {
+            MPI_Sendrecv(buf, SMALL, MPI_BYTE, 0, 4, in, SMALL, MPI_BYTE, 0, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+        us = ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / 1e3 / iters;
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    return us;
+}
+
 static int cmp(const void *a, const void *b) {
     double x = *(const double *) a, y = *(const double *) b;
     return x < y ? -1 : x > y;
@@ -59,21 +78,25 @@ int main(int argc, char **argv) {
     int windows = quick ? 10 : 40, me;
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     char *small = calloc(SMALL, 1), *large = calloc(LARGE, 1);
-    double lat[8], pp[8], st[8];
-    ping_pong(me, small, SMALL, small_iters / 2);
+    double lat[8], pp[8], st[8], sf[8];
+    ping_pong(me, small, SMALL, small_iters);
+    self(me, small, 2 * small_iters);
     ping_pong(me, large, LARGE, large_iters / 4);
     for (int r = 0; r < repeats; r++) {
         lat[r] = ping_pong(me, small, SMALL, small_iters) * 1e6;
         pp[r] = LARGE / ping_pong(me, large, LARGE, large_iters) / 1e6;
         st[r] = stream(me, large, windows);
+        sf[r] = self(me, small, small_iters);
     }
     if (me == 0) {
         qsort(lat, repeats, sizeof(double), cmp);
         qsort(pp, repeats, sizeof(double), cmp);
         qsort(st, repeats, sizeof(double), cmp);
+        qsort(sf, repeats, sizeof(double), cmp);
         printf("metric latency_8B %.3f us\n", lat[repeats / 2]);
         printf("metric pingpong_1MiB %.0f MB/s\n", pp[repeats / 2]);
         printf("metric stream_1MiB %.0f MB/s\n", st[repeats / 2]);
+        printf("metric self_8B_cpu %.3f us\n", sf[repeats / 2]);
     }
     free(small);
     free(large);

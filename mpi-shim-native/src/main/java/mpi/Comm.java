@@ -468,10 +468,14 @@ public class Comm {
         final int in = Data.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
         Native.checkSend(call, dest, sendtag, sizeHere());
         Native.checkRecv(call, source, recvtag, sizeHere());
-        final MemorySegment sseg = Buffers.take((long) out * sendtype.base().bytes());
-        final MemorySegment rseg = Buffers.take((long) in * recvtype.base().bytes());
-        Data.copyIn(sendbuf, sendoffset * sendtype.elementsPerItem(), sseg, out, sendtype.base());
+        final long outBytes = (long) out * sendtype.base().bytes();
+        final long inBytes = (long) in * recvtype.base().bytes();
         final Scratch sc = Scratch.get();
+        // Both halves of the scratch when both messages fit, so a small exchange allocates nothing.
+        final boolean small = outBytes <= Scratch.DATA_BYTES / 2 && inBytes <= Scratch.DATA_BYTES / 2;
+        final MemorySegment sseg = small ? sc.data : Buffers.take(outBytes);
+        final MemorySegment rseg = small ? sc.dataHigh : Buffers.take(inBytes);
+        Data.copyIn(sendbuf, sendoffset * sendtype.elementsPerItem(), sseg, out, sendtype.base());
         try {
             Native.ok((int) Lib.Comms.SENDRECV.invokeExact(sseg, out, sendtype.elementHandle(), Native.rank(dest),
                     Native.tag(sendtag), rseg, in, recvtype.elementHandle(), Native.rank(source), Native.tag(recvtag), h,
@@ -485,8 +489,10 @@ public class Comm {
         } catch (Throwable t) {
             throw Native.fail(call, t);
         } finally {
-            Buffers.give(sseg);
-            Buffers.give(rseg);
+            if (!small) {
+                Buffers.give(sseg);
+                Buffers.give(rseg);
+            }
         }
     }
 

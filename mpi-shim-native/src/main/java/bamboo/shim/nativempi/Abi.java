@@ -19,6 +19,10 @@ public final class Abi {
     public final long statusSource;
     public final long statusTag;
     public final long statusError;
+    /** Offset of the received byte count inside MPI_Status (a private field the library fills), or -1 to
+     *  ask MPI_Get_count; {@link #statusCountSplit}: MPICH's low word and shifted high word. */
+    public final long statusCount;
+    public final boolean statusCountSplit;
     /** Address passed for MPI_STATUS_IGNORE. */
     public final long statusIgnore;
 
@@ -58,6 +62,8 @@ public final class Abi {
         statusSource = b.statusSource;
         statusTag = b.statusTag;
         statusError = b.statusError;
+        statusCount = b.statusCount;
+        statusCountSplit = b.statusCountSplit;
         statusIgnore = b.statusIgnore;
         anySource = b.anySource;
         anyTag = b.anyTag;
@@ -115,6 +121,8 @@ public final class Abi {
         long statusSource;
         long statusTag;
         long statusError;
+        long statusCount = -1;
+        boolean statusCountSplit;
         long statusIgnore;
         int anySource;
         int anyTag;

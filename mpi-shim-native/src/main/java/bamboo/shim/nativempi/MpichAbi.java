@@ -17,6 +17,9 @@ final class MpichAbi {
         b.statusSource = 8;
         b.statusTag = 12;
         b.statusError = 16;
+        // Bytes: count_lo, and count_hi_and_cancelled >> 1 above it.
+        b.statusCount = 0;
+        b.statusCountSplit = true;
         b.statusIgnore = 1;
         b.anySource = -2;
         b.anyTag = -1;

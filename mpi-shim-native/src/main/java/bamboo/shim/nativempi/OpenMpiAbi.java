@@ -21,6 +21,8 @@ final class OpenMpiAbi {
         b.statusSource = 0;
         b.statusTag = 4;
         b.statusError = 8;
+        // _ucount: bytes received.
+        b.statusCount = 16;
         b.statusIgnore = 0;
         b.anySource = -1;
         b.anyTag = -1;

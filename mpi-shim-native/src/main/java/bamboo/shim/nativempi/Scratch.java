@@ -26,6 +26,8 @@ public final class Scratch {
     /** A second MPI_Status (a send and a receive in one call). */
     public final MemorySegment status2;
     public final MemorySegment data;
+    /** The upper half of {@link #data} (the receive side of a small Sendrecv). */
+    public final MemorySegment dataHigh;
 
     private static volatile Thread mainThread;
     private static volatile Scratch mainScratch;
@@ -42,6 +44,7 @@ public final class Scratch {
         status = arena.allocate(Math.max(Lib.ABI.statusBytes, 32), 8);
         status2 = arena.allocate(Math.max(Lib.ABI.statusBytes, 32), 8);
         data = arena.allocate(DATA_BYTES, 64);
+        dataHigh = data.asSlice(DATA_BYTES / 2);
     }
 
     /** The calling thread's scratch. */
