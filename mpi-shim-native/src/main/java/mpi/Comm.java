@@ -23,6 +23,9 @@ public class Comm {
     /** Messages up to this size may be sent straight from the array in a critical call (off by default:
      *  see docs/native-mpi.md). */
     private static final int HEAP_SEND_MAX = Integer.getInteger("bamboo.mpi.heapSendMax", 0);
+    /** Receives from this size on are matched, then moved straight into the array (see the class comment);
+     *  smaller ones land in native memory and are copied. */
+    private static final long HEAP_RECV_MIN = Long.getLong("bamboo.mpi.heapRecvMin", Scratch.DATA_BYTES + 1L);
 
     private final int kind;
     private long handle;
@@ -355,7 +358,7 @@ public class Comm {
         final long bytes = (long) capacity * base.bytes();
         final Scratch sc = Scratch.get();
         try {
-            if (bytes <= Scratch.DATA_BYTES || base == Datatype.Base.BOOLEAN) {
+            if (bytes < HEAP_RECV_MIN || base == Datatype.Base.BOOLEAN) {
                 final boolean small = bytes <= Scratch.DATA_BYTES;
                 final MemorySegment seg = small ? sc.data : Buffers.take(bytes);
                 final int rc = (int) Lib.RECV.invokeExact(seg, capacity, datatype.elementHandle(), Native.rank(source),

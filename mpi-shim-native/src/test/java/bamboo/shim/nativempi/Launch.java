@@ -77,6 +77,12 @@ final class Launch {
         if (mpi != null) {
             pb.environment().put("BAMBOO_MPI_LIB", mpi.name);
         }
+        return exec(pb, timeoutSeconds);
+    }
+
+    /** Runs {@code pb} (its environment as given) and collects what it printed. */
+    static Result exec(ProcessBuilder pb, int timeoutSeconds) throws IOException, InterruptedException {
+        final List<String> command = pb.command();
         final Path out = Files.createTempFile("native-out", ".txt");
         final Path err = Files.createTempFile("native-err", ".txt");
         pb.redirectOutput(out.toFile()).redirectError(err.toFile());
