@@ -1,5 +1,6 @@
 package bamboo.cli;
 
+import bamboo.cli.launch.NativeLauncher;
 import bamboo.cli.launch.Relauncher;
 import bamboo.cli.launch.ShimLauncher;
 import bamboo.cli.launch.TranslatedLauncher;
@@ -36,7 +37,11 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "--nodes processes is its own JVM (tasks placed block-wise), over Aeron.",
                 "",
                 "With --device aeron every rank is its own JVM, connected over Aeron (IPC on one host, UDP "
-                        + "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun."},
+                        + "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun.",
+                "",
+                "With --device mpi every rank is its own JVM on the system's MPI library (Open MPI or MPICH, "
+                        + "through the foreign function API; needs JDK 22+, e.g. --java-home), started by mpirun; "
+                        + "see docs/native-mpi.md, also for srun."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success",
                 "1:a rank threw (one line names it; --verbose for the stack trace)",
@@ -50,6 +55,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
                 "  ./bamboo run --np 36 --nodes 4 --placement grid --latency 100us Cannon.java",
                 "  ./bamboo run --translated --device aeron --nodes 2 --workers 2 --np 8 Ring.java",
+                "  ./bamboo run --device mpi --np 4 --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java",
                 "  ./bamboo run --np 4 --ranks-as virtual --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java"})
 public final class RunCommand implements Callable<Integer> {
 
@@ -57,7 +63,7 @@ public final class RunCommand implements Callable<Integer> {
     enum RanksAs { platform, virtual }
 
     /** Which device moves the messages. */
-    enum Device { threads, aeron }
+    enum Device { threads, aeron, mpi }
 
     @Spec
     CommandSpec spec;
@@ -104,7 +110,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--task-timeout", paramLabel = "TIME", description = "With --translated: end the run when a task runs this long without reaching an evaluation point; 0 = off (default: ${DEFAULT-VALUE}).")
     String taskTimeout = "60s";
 
-    @Option(names = "--device", paramLabel = "DEVICE", description = "Message device: 'threads' (one JVM) or 'aeron' (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--device", paramLabel = "DEVICE", description = "Message device: 'threads' (one JVM), 'aeron' or 'mpi' (the system's MPI library, started by mpirun) (default: ${DEFAULT-VALUE}).")
     Device device = Device.threads;
 
     @Option(names = "--hostfile", paramLabel = "FILE", description = "With --device aeron: place ranks on hosts, one per line: ADDRESS [slots=N] [exec=PREFIX].")
@@ -133,10 +139,17 @@ public final class RunCommand implements Callable<Integer> {
         if (javaHome != null && Relauncher.isOther(javaHome)) {
             List<String> again = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
             dropJavaHome(again);
-            again.add(0, "run");
+            // The parse result's arguments start with the subcommand's name already.
+            if (again.isEmpty() || !again.get(0).equals("run")) {
+                again.add(0, "run");
+            }
             return Relauncher.relaunch(javaHome, Main.class.getName(), again);
         }
         validate();
+        if (device == Device.mpi) {
+            checkMpiOptions();
+            return NativeLauncher.run(np, classPath, target, args, verbose);
+        }
         if (device == Device.aeron) {
             checkAeronOptions();
             if (!jvmOpts.isEmpty()) {
@@ -171,6 +184,26 @@ public final class RunCommand implements Callable<Integer> {
                 Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args,
                 device == Device.aeron, hostfile), Units.parseBytes(eagerBudget), coresPerNode == null ? 0 : coresPerNode,
                 placement());
+    }
+
+    /** The mpi device runs the program untranslated under mpirun: only --np, -cp and --verbose apply. */
+    private void checkMpiOptions() {
+        if (translated) {
+            throw new UserError("--translated runs on the threads or aeron device; --device mpi runs programs untranslated");
+        }
+        if (hostfile != null) {
+            throw new UserError("--hostfile is the aeron device's; with --device mpi run mpirun yourself with its own "
+                    + "host options (docs/native-mpi.md)");
+        }
+        if (nodes != 1 || !latency.equals("0") || !bandwidth.equals("inf") || coresPerNode != null
+                || ranksAs == RanksAs.virtual || !eagerBudget.equals("32MiB") || !placement().equals(RankPlacement.BLOCK)) {
+            throw new UserError("--nodes, --latency, --bandwidth, --placement, --cores-per-node, --ranks-as and "
+                    + "--eager-budget shape the threads device; with --device mpi every rank is a process of the MPI "
+                    + "library");
+        }
+        if (collectives != null || trace != null || !inboxLimit.equals("256MiB") || !taskTimeout.equals("60s")) {
+            throw new UserError("--collectives, --trace, --inbox-limit and --task-timeout need --translated");
+        }
     }
 
     /** The aeron device runs real processes: simulated-network and thread options do not apply. */
