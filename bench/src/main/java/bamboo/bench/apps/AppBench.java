@@ -1,5 +1,6 @@
 package bamboo.bench.apps;
 
+import bamboo.cli.launch.Units;
 import bamboo.examples.common.Reference;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -182,7 +183,7 @@ public final class AppBench {
             }
             perApp.add(rows);
         }
-        Progress progress = new Progress(err, total);
+        Progress progress = new Progress(err, total, options.progressBar);
         for (int a = 0; a < options.apps.size(); a++) {
             AppSpec app = options.apps.get(a);
             Map<String, String> problem = app.problem(options.quick, options.overrides);
@@ -447,7 +448,7 @@ public final class AppBench {
             double bw = o.bandwidth != null ? o.bandwidth : app.bandwidth();
             sb.append(String.format(Locale.ROOT, "%s: %s; %d nodes x %d cores; placement %s; interconnect latency %s,"
                     + " bandwidth %s%n", app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode,
-                    app.placement(o), Units.latency(lat), Units.bandwidth(bw)));
+                    app.placement(o), Units.formatLatency(lat), Units.formatBandwidth(bw)));
         }
         if (peer != null) {
             sb.append(peer.status()).append('\n');

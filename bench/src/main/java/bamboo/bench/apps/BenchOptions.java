@@ -1,5 +1,6 @@
 package bamboo.bench.apps;
 
+import bamboo.cli.launch.Units;
 import bamboo.shim.net.RankPlacement;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +26,11 @@ public final class BenchOptions {
     public static final String COMPARE_CLASSES = "--compare-classes";
     /** The option giving the uncounted runs per variant before its timed ones. */
     public static final String WARMUP_RUNS = "--warmup-runs";
+
+    /** The longest simulated latency the benchmark accepts: beyond it every run takes minutes to hours. */
+    public static final long MAX_LATENCY_NANOS = 1_000_000_000L;
+    /** The lowest simulated bandwidth the benchmark accepts, bytes per second (for the same reason). */
+    public static final double MIN_BANDWIDTH = 1e6;
 
     boolean quick;
     boolean help;
@@ -66,6 +72,8 @@ public final class BenchOptions {
     int jvms;
     /** False with {@code --no-targets}: no targets section, no targets.csv (the demo prints its own figure). */
     boolean targets = true;
+    /** True with {@code --progress-bar}: one bar on standard error instead of a line per run. */
+    boolean progressBar;
     /** The option that judges an earlier run's results.csv. */
     public static final String TARGETS_FROM = "--targets-from";
     final Map<String, String> overrides = new LinkedHashMap<>();
@@ -86,8 +94,8 @@ public final class BenchOptions {
                     o.ks = positives(a, value(args, ++i, a));
                     o.ksGiven = true;
                 }
-                case "--latency" -> o.latencyNanos = Units.parseLatencyNanos(a, value(args, ++i, a));
-                case "--bandwidth" -> o.bandwidth = Units.parseBandwidth(a, value(args, ++i, a));
+                case "--latency" -> o.latencyNanos = Units.parseLatencyNanos(a, value(args, ++i, a), MAX_LATENCY_NANOS);
+                case "--bandwidth" -> o.bandwidth = Units.parseBandwidth(a, value(args, ++i, a), MIN_BANDWIDTH);
                 case "--repeat" -> repeat = positive(a, value(args, ++i, a));
                 case FRESH_CLASSES -> o.freshClasses = true;
                 case COMPARE_CLASSES -> o.compareClasses = true;
@@ -98,6 +106,7 @@ public final class BenchOptions {
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
                 case TARGETS_FROM -> o.targetsFrom = paths(a, value(args, ++i, a));
                 case "--no-targets" -> o.targets = false;
+                case "--progress-bar" -> o.progressBar = true;
                 case JvmPasses.OPTION -> o.jvms = positive(a, value(args, ++i, a));
                 case "--set" -> {
                     String kv = value(args, ++i, a);
@@ -201,6 +210,7 @@ public final class BenchOptions {
                 "                      judge targets with --jvms (default: every run in this",
                 "                      JVM, one draw, the applications one after another)",
                 "  --no-targets        leave out the targets section and targets.csv",
+                "  --progress-bar      one progress bar on stderr instead of a line per run",
                 "  -h, --help          this text",
                 "",
                 "Variants:",
@@ -262,7 +272,7 @@ public final class BenchOptions {
                 "quick problem):"));
         for (AppSpec a : Apps.all()) {
             lines.add(String.format(java.util.Locale.ROOT, "  %-9s %d nodes, %s, %s, %s", a.name(), a.defaultNodes(),
-                    Units.latency(a.latencyNanos()), Units.bandwidth(a.bandwidth()), a.placement()));
+                    Units.formatLatency(a.latencyNanos()), Units.formatBandwidth(a.bandwidth()), a.placement()));
             lines.add("            full:  " + keyValues(a.fullArgs()));
             lines.add("            quick: " + keyValues(a.quickArgs()));
         }

@@ -1,6 +1,5 @@
 package bamboo.cli;
 
-import bamboo.cli.launch.Relauncher;
 import bamboo.cli.launch.ShimLauncher;
 import bamboo.cli.launch.TranslatedLauncher;
 import bamboo.cli.launch.UserError;
@@ -11,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -112,8 +112,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH", description = "Where the program's classes are (':'-separated).")
     String classPath;
 
-    @Option(names = "--java-home", paramLabel = "DIR", description = "Run under this JDK (e.g. a JDK 21+ for --ranks-as virtual).")
-    Path javaHome;
+    @Mixin
+    JavaHomeOption javaHome = new JavaHomeOption();
 
     @Option(names = {"-v", "--verbose"}, description = "Print the stack trace of a failing rank.")
     boolean verbose;
@@ -126,13 +126,12 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (javaHome != null && Relauncher.isOther(javaHome)) {
-            List<String> again = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
-            dropJavaHome(again);
-            again.add(0, "run");
-            return Relauncher.relaunch(javaHome, Main.class.getName(), again);
+        Integer relaunched = javaHome.relaunchIfOther(spec);
+        if (relaunched != null) {
+            return relaunched;
         }
         validate();
+        warnUnused();
         if (device == Device.aeron) {
             checkAeronOptions();
         } else if (hostfile != null) {
@@ -161,6 +160,28 @@ public final class RunCommand implements Callable<Integer> {
                 Units.parseBandwidth(bandwidth), ranksAs == RanksAs.virtual, verbose, classPath, target, args,
                 device == Device.aeron, hostfile), Units.parseBytes(eagerBudget), coresPerNode == null ? 0 : coresPerNode,
                 placement());
+    }
+
+    /** Options given that this run has no use for: a warning each, as the run goes on without them. */
+    private void warnUnused() {
+        if (!translated && given("--workers")) {
+            warn("--workers sets the worker threads of a translated run; without --translated it is ignored");
+        }
+        if (nodes == 1 && given("--placement")) {
+            warn("--placement places ranks on simulated nodes; with --nodes 1 every rank is on the one node");
+        }
+        if (nodes == 1 && (given("--latency") || given("--bandwidth")) && device == Device.threads) {
+            warn("--latency and --bandwidth apply between simulated nodes; with --nodes 1 no message crosses one");
+        }
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    private void warn(String message) {
+        spec.commandLine().getErr().println("bamboo: warning: " + message);
+        spec.commandLine().getErr().flush();
     }
 
     /** The aeron device runs real processes: simulated-network and thread options do not apply. */
@@ -206,8 +227,15 @@ public final class RunCommand implements Callable<Integer> {
         if (nodes < 1 || nodes > np) {
             throw new UserError("--nodes must be between 1 and --np " + np + " (got " + nodes + ")");
         }
+        RankPlacement placed = placement();
+        java.util.regex.Matcher shape = java.util.regex.Pattern.compile("grid:(\\d+)x(\\d+).*").matcher(placement);
+        if (shape.matches() && Long.parseLong(shape.group(1)) * Long.parseLong(shape.group(2)) != np) {
+            throw new UserError("--placement " + placement + ": a " + shape.group(1) + "x" + shape.group(2)
+                    + " grid holds " + Long.parseLong(shape.group(1)) * Long.parseLong(shape.group(2))
+                    + " ranks, not --np " + np);
+        }
         try {
-            placement().nodeOfEach(np, nodes);
+            placed.nodeOfEach(np, nodes);
         } catch (IllegalArgumentException e) {
             throw new UserError("--" + e.getMessage() + " (--np " + np + ", --nodes " + nodes + ")");
         }
@@ -243,21 +271,6 @@ public final class RunCommand implements Callable<Integer> {
             return parse.getAsLong();
         } catch (IllegalArgumentException e) {
             throw new UserError(option + ": " + e.getMessage());
-        }
-    }
-
-    private static void dropJavaHome(List<String> args) {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--java-home")) {
-                args.remove(i);
-                args.remove(i);
-                return;
-            }
-            if (a.startsWith("--java-home=")) {
-                args.remove(i);
-                return;
-            }
         }
     }
 }
