@@ -76,7 +76,7 @@ public final class AppBench {
         try {
             options = BenchOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + e.getMessage());
+            err.println("bamboo: " + e.getMessage());
             return 2;
         }
         if (options.help) {
@@ -88,7 +88,7 @@ public final class AppBench {
         }
         String unwritable = checkOut(options.out);
         if (unwritable != null) {
-            err.println("bench: " + unwritable);
+            err.println("bamboo: " + unwritable);
             return 2;
         }
         if (options.jvms > 0) {
@@ -112,7 +112,7 @@ public final class AppBench {
             }
             return wrote ? 0 : 2;
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + e.getMessage());
+            err.println("bamboo: " + e.getMessage());
             return 2;
         }
     }
@@ -123,7 +123,7 @@ public final class AppBench {
         List<String> names = new ArrayList<>();
         List<ResultTable> passes = new ArrayList<>();
         for (Path g : given) {
-            Path csv = Files.isDirectory(g) ? g.resolve("results.csv") : g; // the --out folder will do
+            Path csv = Files.isDirectory(g) ? g.resolve("results.csv") : g; // the --output folder will do
             ResultTable table = readEarlier(csv, err);
             if (table == null) {
                 return 2;
@@ -140,7 +140,7 @@ public final class AppBench {
         try {
             pooled = PooledPasses.pool(names, passes);
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
+            err.println("bamboo: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
             return 2;
         }
         out.println("Judged from " + passes.size() + " passes pooled (" + String.join(", ", names) + "; "
@@ -158,13 +158,13 @@ public final class AppBench {
             String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
                     : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
                     : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + csv + ": cannot read it (" + why + ")");
+            err.println("bamboo: " + BenchOptions.TARGETS_FROM + " " + csv + ": cannot read it (" + why + ")");
             return null;
         }
         try {
             return ResultsCsv.read(csv.toString(), text);
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
+            err.println("bamboo: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
             return null;
         }
     }
@@ -334,7 +334,7 @@ public final class AppBench {
     /** Creates {@code out} and checks that files can be written there: before a run of many minutes. */
     private static String checkOut(Path out) {
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            return "--out " + out + ": exists and is not a directory";
+            return "--output " + out + ": exists and is not a directory";
         }
         try {
             Files.createDirectories(out);
@@ -346,7 +346,7 @@ public final class AppBench {
                     : e instanceof java.nio.file.NoSuchFileException ? "the folder cannot be created there"
                     : e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
                     : e.getClass().getSimpleName();
-            return "--out " + out + ": cannot write the results there (" + why + ")";
+            return "--output " + out + ": cannot write the results there (" + why + ")";
         }
     }
 
@@ -506,7 +506,7 @@ public final class AppBench {
                     : " (no plot: nothing was measured)"));
             return true;
         } catch (IOException e) {
-            err.println("bench: cannot write the results to " + o.out + ": " + e.getMessage());
+            err.println("bamboo: cannot write the results to " + o.out + ": " + e.getMessage());
             return false;
         }
     }

@@ -103,7 +103,7 @@ public final class BenchOptions {
                 case "--nodes" -> o.nodes = positive(a, value(args, ++i, a));
                 case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
                 case "--placement" -> o.placement = placement(value(args, ++i, a));
-                case "--out" -> o.out = Path.of(value(args, ++i, a));
+                case "-d", "--output" -> o.out = Path.of(value(args, ++i, a));
                 case TARGETS_FROM -> o.targetsFrom = paths(a, value(args, ++i, a));
                 case "--no-targets" -> o.targets = false;
                 case "--progress-bar" -> o.progressBar = true;
@@ -191,17 +191,17 @@ public final class BenchOptions {
                 "                      split evenly is skipped, saying why)",
                 "  --set KEY=VALUE     override a problem argument of the selected",
                 "                      applications, e.g. --set n=64 (repeatable)",
-                "  --out DIR           where results.csv, results.txt and speedup.png go",
+                "  -d, --output DIR    where results.csv, results.txt and speedup.png go",
                 "                      (default bench-results; checked before anything runs)",
                 "  --targets-from CSV  run nothing: judge the targets (below) of a results.csv",
-                "                      written earlier (or of an --out folder's), on stdout;",
+                "                      written earlier (or of an --output folder's), on stdout;",
                 "                      several, comma-separated (passes of the same rows):",
                 "                      judged as one, each row's repeats pooled in pass order,",
                 "                      so the interval sees how much one JVM differs from the",
                 "                      next (a pass runs all its repeats in one JVM)",
                 "  --jvms N            run the whole pass N times, each application in a fresh",
                 "                      JVM of its own every time (this command again, with",
-                "                      --app A --out DIR/jvm-I/A), then print and write to DIR",
+                "                      --app A --output DIR/jvm-I/A), then print and write to DIR",
                 "                      the table and targets of the N passes pooled (as",
                 "                      --targets-from does) and each row's median per JVM;",
                 "                      --repeat is per JVM. A JVM can draw a fast or a slow",
@@ -282,7 +282,7 @@ public final class BenchOptions {
                 "before the timed loop; --set warmup=false leaves the JIT's work inside it.",
                 "",
                 "Exit code: 0 every run verified (whatever the targets' verdicts); 1 a run",
-                "failed or did not verify; 2 bad usage, an unwritable --out or an unreadable",
+                "failed or did not verify; 2 bad usage, an unwritable --output or an unreadable",
                 "--targets-from file.",
                 "",
                 "Examples:",

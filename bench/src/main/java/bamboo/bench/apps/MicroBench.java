@@ -57,7 +57,7 @@ public final class MicroBench {
                 case "--ops": ops = value(args, ++i); break;
                 case "--base-shim": base = Path.of(value(args, ++i)); break;
                 default:
-                    System.err.println("MicroBench: unknown option " + args[i]
+                    System.err.println("bamboo: unknown option " + args[i]
                             + " (--quick, --repeat N, --scale X, --ops LIST, --apps LIST, --np N, --base-shim DIR)");
                     System.exit(2);
             }
@@ -86,7 +86,7 @@ public final class MicroBench {
             int ranks = np > 0 ? np : app.defaultNodes();
             String unusable = app.unusable(ranks);
             if (unusable != null) {
-                System.err.println("MicroBench: " + app.name() + " cannot run on " + ranks + " ranks: " + unusable);
+                System.err.println("bamboo: " + app.name() + " cannot run on " + ranks + " ranks: " + unusable);
                 System.exit(2);
             }
             programs.add(new Program(app.name(), ranks, app.mainClass("Basic"),
@@ -161,14 +161,14 @@ public final class MicroBench {
         } catch (NumberFormatException e) {
             // reported below
         }
-        System.err.println("MicroBench: " + option + " needs a positive whole number, got " + value);
+        System.err.println("bamboo: " + option + " needs a positive whole number, got " + value);
         System.exit(2);
         return 0;
     }
 
     private static String value(String[] args, int i) {
         if (i >= args.length) {
-            System.err.println("MicroBench: " + args[i - 1] + " needs a value");
+            System.err.println("bamboo: " + args[i - 1] + " needs a value");
             System.exit(2);
         }
         return args[i];

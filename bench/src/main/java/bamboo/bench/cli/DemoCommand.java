@@ -123,7 +123,7 @@ public final class DemoCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>(List.of("--app", APP, "--set", "iters=" + SWEEPS, "--variants",
                 "basic,bamboo,nocomm", "--k", Integer.toString(tasksPerNode), "--repeat", Integer.toString(repeat),
                 "--latency", Long.toString(latencyNanos) + "ns", "--bandwidth", Math.round(bytesPerSecond) + "B/s",
-                "--out", out.toString(), "--no-targets"));
+                "--output", out.toString(), "--no-targets"));
         if (!verbose) {
             args.add("--progress-bar");
         }
@@ -183,7 +183,7 @@ public final class DemoCommand implements Callable<Integer> {
     private double calibrate(Path out) throws IOException {
         Path dir = out.resolve("calibration");
         List<String> args = new ArrayList<>(List.of("--app", APP, "--set", "iters=" + SWEEPS, "--variants", "nocomm",
-                "--repeat", "3", "--warmup-runs", "2", "--out", dir.toString(), "--no-targets"));
+                "--repeat", "3", "--warmup-runs", "2", "--output", dir.toString(), "--no-targets"));
         if (!verbose) {
             args.add("--progress-bar");
         }

@@ -51,10 +51,10 @@ public final class RuntimeBench {
             b.parse(args);
             b.run();
         } catch (IllegalArgumentException e) {
-            System.err.println("bench runtime: " + e.getMessage());
+            System.err.println("bamboo: " + e.getMessage());
             System.exit(2);
         } catch (RunnerException | RuntimeException e) {
-            System.err.println("bench runtime: benchmark failed: " + e);
+            System.err.println("bamboo: benchmark failed: " + e);
             System.exit(1);
         }
     }

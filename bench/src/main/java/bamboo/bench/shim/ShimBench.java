@@ -70,7 +70,7 @@ public final class ShimBench {
     }
 
     private static void fail(String message) {
-        System.err.println("shim bench: " + message);
+        System.err.println("bamboo: " + message);
         System.exit(2);
     }
 
@@ -216,7 +216,7 @@ public final class ShimBench {
 
     private static void check(JobResult r) {
         if (!r.succeeded()) {
-            System.err.println("shim bench: " + r.message());
+            System.err.println("bamboo: " + r.message());
             System.exit(r.exitCode());
         }
     }

@@ -82,7 +82,7 @@ class BenchPartsTest {
         assertEquals(List.of(2, 4, 8), o.ks);
         assertEquals(BenchOptions.VARIANTS, o.variants);
         BenchOptions q = BenchOptions.parse(new String[] {"--quick", "--variants", "nocomm,basic", "--app",
-            "cannon", "--out", "x", "--latency", "10us", "--set", "n=8"});
+            "cannon", "--output", "x", "--latency", "10us", "--set", "n=8"});
         assertEquals(3, q.repeat);
         assertEquals(List.of("basic", "nocomm"), q.variants, "table order whatever the order given");
         assertEquals("cannon", q.apps.get(0).name());

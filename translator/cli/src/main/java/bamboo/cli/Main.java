@@ -88,14 +88,47 @@ public final class Main {
         PrintWriter err = cl.getErr();
         String help = cl.getCommandSpec().qualifiedName();
         String hint = "";
+        String message = firstLower(e.getMessage());
         if (e instanceof CommandLine.UnmatchedArgumentException u) {
             List<String> suggestions = u.getSuggestions();
+            List<String> unmatched = u.getUnmatched();
+            String first = unmatched.isEmpty() ? "" : unmatched.get(0);
+            if (!cl.getSubcommands().isEmpty() && !first.startsWith("-") && cl.getCommandSpec().positionalParameters().isEmpty()) {
+                // A word where a command goes: picocli suggests only options, so match the commands here.
+                message = "unknown command '" + first + "'";
+                suggestions = closest(first, cl.getSubcommands().keySet());
+            }
             if (!suggestions.isEmpty()) {
                 hint = " (did you mean " + orList(suggestions) + "?)";
             }
         }
-        err.println(PREFIX + firstLower(e.getMessage()) + hint + " (see '" + help + " --help')");
+        err.println(PREFIX + message + hint + " (see '" + help + " --help')");
         return USAGE;
+    }
+
+    /** The names within two edits of {@code word} (or that start with it), nearest first. */
+    static List<String> closest(String word, java.util.Collection<String> names) {
+        return names.stream().filter(n -> n.startsWith(word) || distance(word, n) <= 2)
+                .sorted(java.util.Comparator.comparingInt(n -> distance(word, n))).toList();
+    }
+
+    /** Edits (insert, delete, replace, swap two neighbours) from {@code a} to {@code b}. */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            for (int j = 0; j <= b.length(); j++) {
+                if (i == 0 || j == 0) {
+                    d[i][j] = i + j;
+                    continue;
+                }
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     /** "a", "a or b", "a, b or c". */

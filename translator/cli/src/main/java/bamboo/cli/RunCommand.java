@@ -229,10 +229,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         RankPlacement placed = placement();
         java.util.regex.Matcher shape = java.util.regex.Pattern.compile("grid:(\\d+)x(\\d+).*").matcher(placement);
-        if (shape.matches() && Long.parseLong(shape.group(1)) * Long.parseLong(shape.group(2)) != np) {
+        // With one node the placement resolves nothing, so a grid that cannot hold the ranks would pass unseen.
+        if (nodes == 1 && shape.matches() && Long.parseLong(shape.group(1)) * Long.parseLong(shape.group(2)) != np) {
             throw new UserError("--placement " + placement + ": a " + shape.group(1) + "x" + shape.group(2)
-                    + " grid holds " + Long.parseLong(shape.group(1)) * Long.parseLong(shape.group(2))
-                    + " ranks, not --np " + np);
+                    + " grid has " + Long.parseLong(shape.group(1)) * Long.parseLong(shape.group(2))
+                    + " ranks, not " + np + " (--np " + np + ", --nodes " + nodes + ")");
         }
         try {
             placed.nodeOfEach(np, nodes);
