@@ -16,14 +16,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The application benchmark of BRIEF section 5: every selected application in the variants {@code basic}
+ * The application benchmark: every selected application in the variants {@code basic}
  * (one rank per core), {@code oversubscribed} and {@code virtual} (k ranks per node as platform or
  * virtual threads), {@code splitphase} (hand-written overlap), {@code bamboo} (translated, k tasks per
  * node; run by a {@link Runner} the command line supplies once the translator exists) and
  * {@code nocomm} (the same as basic with a free interconnect). Every variant solves the same global
  * problem on the same simulated nodes; each is repeated and its median reported.
  *
- * <p>Standard output gets the table and the verdicts on issue 6's targets ({@link TargetVerdicts});
+ * <p>Standard output gets the table and the verdicts on the targets ({@link TargetVerdicts});
  * standard error the progress. {@code results.csv}, {@code targets.csv}, {@code results.txt} and
  * {@code speedup.png} go to the {@code --out} folder.
  */
@@ -82,6 +82,12 @@ public final class AppBench {
         if (options.help) {
             out.println(BenchOptions.usage());
             return 0;
+        }
+        if (options.javaHome != null && bamboo.cli.launch.Relauncher.isOther(options.javaHome)) {
+            List<String> again = new ArrayList<>(List.of("bench", "apps"));
+            again.addAll(List.of(args));
+            bamboo.cli.JavaHomeOption.dropJavaHome(again);
+            return bamboo.cli.launch.Relauncher.relaunch(options.javaHome, "bamboo.cli.Main", again);
         }
         if (options.targetsFrom != null) {
             return judgeEarlier(options.targetsFrom, out, err);

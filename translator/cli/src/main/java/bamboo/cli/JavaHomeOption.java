@@ -37,7 +37,7 @@ public final class JavaHomeOption {
 
     /** Removes the first {@code --java-home DIR} (or {@code --java-home=DIR}): ours, since the options of
      *  the command come before a program's own arguments. */
-    static void dropJavaHome(List<String> args) {
+    public static void dropJavaHome(List<String> args) {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--java-home") && i + 1 < args.size()) {

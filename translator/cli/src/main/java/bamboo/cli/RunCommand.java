@@ -36,20 +36,15 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "With --device aeron every rank is its own JVM, connected over Aeron (IPC on one host, UDP "
                         + "between hosts given by --hostfile); see docs/multi-process.md, also for mpirun."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success",
-                "1:a rank threw (one line names it; --verbose for the stack trace)",
-                "2:bad usage, a file that does not compile or an unknown class",
-                "3:deadlock: every live rank blocked in MPI with nothing in flight (the report says who waits "
-                        + "for what)",
-                "4:with --translated, a task ran longer than --task-timeout without reaching its next "
-                        + "evaluation point (the message names the task and the line it is at)"},
-        footer = {"", "Examples:",
-                "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
-                "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
-                "  ./bamboo run --np 36 --nodes 4 --placement grid --latency 100us Cannon.java",
-                "  ./bamboo run --translated --device aeron --nodes 2 --workers 2 --np 8 Ring.java",
-                "  ./bamboo run --np 4 --ranks-as virtual --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java"})
+        footer = {"", "Examples (from the repository's root):",
+                "  ./bamboo run --np 4 examples/src/main/java/bamboo/examples/quickstart/Ring.java",
+                "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s \\",
+                "      -cp examples/target/classes bamboo.examples.quickstart.Ring",
+                "  ./bamboo run --translated --np 8 --nodes 2 --latency 2ms \\",
+                "      examples/src/main/java/bamboo/examples/quickstart/Halo.java 5000 200",
+                "  ./bamboo run --np 4 --ranks-as virtual \\",
+                "      --java-home /usr/lib/jvm/temurin-25-jdk-amd64 \\",
+                "      examples/src/main/java/bamboo/examples/quickstart/Ring.java"})
 public final class RunCommand implements Callable<Integer> {
 
     /** How ranks are carried. */

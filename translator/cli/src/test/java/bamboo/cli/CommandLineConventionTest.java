@@ -173,4 +173,24 @@ class CommandLineConventionTest {
                 bamboo.cli.launch.ShimLauncher.exitCaller(thread, stack));
         assertEquals(null, bamboo.cli.launch.ShimLauncher.exitCaller("main", stack));
     }
+
+    /** Regression: the relaunch under another JDK passed 'run run ...' and failed with "main class run not found". */
+    @Test
+    void javaHomeRunsTheSameCommandLineUnderThatJdk() throws IOException {
+        Path other = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(other), "no second JDK at " + other);
+        Path ring = write("Ring.java", RING);
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "run", "--np", "2", "--java-home",
+                other.toString(), ring.toString()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            assertEquals(0, p.waitFor(), out);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        assertTrue(out.contains("rank 0") && out.contains("rank 1"), out);
+    }
 }

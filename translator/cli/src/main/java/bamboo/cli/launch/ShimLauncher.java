@@ -50,6 +50,7 @@ public final class ShimLauncher {
         String mainClass = r.target();
         List<Path> runPath = new ArrayList<>(userPath);
         if (r.target().endsWith(".java")) {
+            ProgramChecks.requireUtf8(List.of(Path.of(r.target())));
             List<Path> compilePath = new ArrayList<>(userPath);
             compilePath.addAll(apiJars());
             SourceCompiler.Output out = SourceCompiler.compile(Path.of(r.target()), compilePath);

@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * of a generated file names the statement that line comes from.
  */
 final class SourceLines {
-    private static final Pattern FROM = Pattern.compile("//\\s*from\\s+(\\S+\\.java):(\\d+)");
+    private static final Pattern FROM = Pattern.compile("//.*\\bfrom\\s+(\\S+\\.java):(\\d+)");
+    /** How far below a comment's line a statement it covers is looked for in the program. */
+    private static final int REACH = 200;
 
     private SourceLines() {
     }
@@ -95,7 +97,20 @@ final class SourceLines {
         for (int i = Math.min(frame.getLineNumber(), lines.size()) - 1; i >= 0; i--) {
             Matcher m = FROM.matcher(lines.get(i));
             if (m.find()) {
-                return new String[] {m.group(1), m.group(2)};
+                int line = Integer.parseInt(m.group(2));
+                // A comment heads a block whose statements are copied as written: find the frame's own
+                // statement among the program's lines below it, else the block's line stands.
+                String statement = frame.getLineNumber() <= lines.size() ? lines.get(frame.getLineNumber() - 1).strip() : "";
+                List<String> program = files.computeIfAbsent(file.resolveSibling(m.group(1)), SourceLines::read);
+                if (!statement.isEmpty() && !statement.startsWith("//")) {
+                    for (int j = line - 1; j >= 0 && j < program.size() && j < line + REACH; j++) {
+                        if (program.get(j).strip().equals(statement)) {
+                            line = j + 1;
+                            break;
+                        }
+                    }
+                }
+                return new String[] {m.group(1), Integer.toString(line)};
             }
         }
         return null;
