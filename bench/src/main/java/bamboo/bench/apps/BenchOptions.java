@@ -139,11 +139,30 @@ public final class BenchOptions {
             throw new IllegalArgumentException(lowerFirst(e.getMessage())
                     + (near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)") + " (see --help)");
         } catch (CommandLine.ParameterException e) {
-            throw new IllegalArgumentException(lowerFirst(e.getMessage()));
+            throw new IllegalArgumentException(plain(e.getMessage()));
         }
         o.help = cl.isUsageHelpRequested();
         o.finish(args);
         return o;
+    }
+
+    private static final java.util.regex.Pattern NO_VALUE = java.util.regex.Pattern.compile(
+            "(?i)(?:expected parameter for option '(\\S+)' but found .*|missing required parameter for option '(\\S+)'.*)");
+    private static final java.util.regex.Pattern NOT_A_NUMBER = java.util.regex.Pattern.compile(
+            "(?i)invalid value for option '(\\S+)': '(.*)' is not an int");
+
+    /** Picocli's message in the words the rest of the benchmark's messages use. */
+    private static String plain(String message) {
+        java.util.regex.Matcher m = NO_VALUE.matcher(message);
+        if (m.matches()) {
+            // "--repeat --quick" forgot the value: say so rather than that "--quick" is no number
+            return (m.group(1) != null ? m.group(1) : m.group(2)) + " needs a value";
+        }
+        m = NOT_A_NUMBER.matcher(message);
+        if (m.matches()) {
+            return m.group(1) + " " + m.group(2) + ": expected a positive integer";
+        }
+        return lowerFirst(message);
     }
 
     private static String lowerFirst(String m) {

@@ -208,7 +208,7 @@ class AppBenchTest {
         int code = AppBench.run(new String[] {"--bandwidth", "fast"}, QUIET,
                 new PrintStream(err, true, StandardCharsets.UTF_8), null);
         assertEquals(2, code);
-        assertEquals("bamboo: --bandwidth fast: give a unit, e.g. 1GB/s, 250MB/s or inf\n",
+        assertEquals("bamboo: --bandwidth: cannot read bandwidth 'fast': write it like 1GB/s, 500MB/s, 10Gb/s or inf\n",
                 err.toString(StandardCharsets.UTF_8));
     }
 }
