@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The command line of {@link AppBench} ({@code bamboo bench apps}), parsed by picocli and checked. */
-@Command(name = "apps", sortOptions = false, usageHelpWidth = 80,
+@Command(name = "apps", sortOptions = false, usageHelpWidth = 80, separator = " ",
         description = {"Runs each application in every variant on the shim's threads device (every rank in this "
                 + "JVM, placed block-wise on simulated nodes) under a simulated interconnect: a message between "
                 + "nodes arrives after latency + bytes / bandwidth, within a node at once. Every variant solves the "
