@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
                 + "time on this machine (unless --latency and --bandwidth fix it). Then the three run "
                 + "interleaved, --repeat times each after warm-up runs. The result: the median times, the "
                 + "speed-up of translated over basic and 'communication hidden' = (basic - translated) / "
-                + "(basic - bound), with an 80% interval over the repeats.",
+                + "(basic - bound), with an 80%% interval over the repeats.",
                 "",
                 "Takes about a minute on an idle 2-core machine. The plot and the CSV go to --output."})
 public final class DemoCommand implements Callable<Integer> {

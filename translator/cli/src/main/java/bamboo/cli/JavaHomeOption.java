@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * under that JDK (e.g. a JDK 21+ for virtual threads while the machine's default is 17).
  */
 public final class JavaHomeOption {
-    @Option(names = "--java-home", paramLabel = "DIR", description = "Run under this JDK instead of the one running ./bamboo (e.g. a JDK 21+ for virtual threads).")
+    @Option(names = "--java-home", paramLabel = "DIR", description = "Run under this JDK instead of the default one (e.g. a JDK 21+ for virtual threads).")
     Path javaHome;
 
     /** The JDK asked for, or null. */
