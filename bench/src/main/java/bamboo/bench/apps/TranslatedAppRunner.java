@@ -179,8 +179,14 @@ public final class TranslatedAppRunner implements Runner {
         Path source = sourceRoot().resolve(mainClass.replace('.', '/') + ".java");
         try {
             Path examples = ShimLauncher.locationOf(AppBench.class);
-            SourceCompiler.Output out = TranslatedLauncher.translateAndCompile(source, List.of(examples));
-            URL[] classpath = ShimLauncher.urls(List.of(out.classesDir(), examples));
+            // The applications' shared classes: a folder of their own when the benchmark runs from its classes
+            // rather than from its jar, whose manifest names them.
+            Path common = ShimLauncher.locationOf(bamboo.examples.common.Reference.class);
+            List<Path> path = common.equals(examples) ? List.of(examples) : List.of(examples, common);
+            SourceCompiler.Output out = TranslatedLauncher.translateAndCompile(source, path);
+            List<Path> runPath = new java.util.ArrayList<>(List.of(out.classesDir()));
+            runPath.addAll(path);
+            URL[] classpath = ShimLauncher.urls(runPath);
             classpaths.put(mainClass, classpath);
             return classpath;
         } catch (UserError e) {

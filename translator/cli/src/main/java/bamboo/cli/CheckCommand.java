@@ -68,12 +68,11 @@ public final class CheckCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError(e.getMessage());
         }
-        // javac first: what does not compile gets javac's message, whatever the translator would say of it.
-        List<String> errors = noCompile ? List.of() : CompileCheck.errors(files, classPath);
-        TranslationResult r = null;
+        TranslationResult r = translator.check(files);
+        List<String> errors = new ArrayList<>(ProgramChecks.errors(
+                r.diagnostics().stream().map(Diagnostic::toString).toList(),
+                noCompile ? null : () -> CompileCheck.errors(files, classPath)));
         if (errors.isEmpty()) {
-            r = translator.check(files);
-            errors = new ArrayList<>(r.diagnostics().stream().map(Diagnostic::toString).toList());
             errors.addAll(ProgramChecks.missingMpiInit(files));
         }
         if (!errors.isEmpty()) {

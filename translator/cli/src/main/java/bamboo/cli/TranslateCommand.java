@@ -71,12 +71,11 @@ public final class TranslateCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError(e.getMessage());
         }
-        // javac first: what does not compile gets javac's message, whatever the translator would say of it.
-        List<String> errors = noCompile ? List.of() : CompileCheck.errors(files, classPath);
-        TranslationResult r = null;
+        TranslationResult r = translator.translate(files);
+        List<String> errors = new ArrayList<>(ProgramChecks.errors(
+                r.diagnostics().stream().map(Diagnostic::toString).toList(),
+                noCompile ? null : () -> CompileCheck.errors(files, classPath)));
         if (errors.isEmpty()) {
-            r = translator.translate(files);
-            errors = new ArrayList<>(r.diagnostics().stream().map(Diagnostic::toString).toList());
             errors.addAll(ProgramChecks.missingMpiInit(files));
         }
         if (!errors.isEmpty()) {

@@ -89,6 +89,26 @@ public final class ProgramChecks {
     }
 
     /**
+     * The errors to report for programs the translator read: javac's when a file does not even parse (its
+     * {@code ';' expected} says more than the parser's list of the tokens it would have taken), or when the
+     * translator found nothing (the translator is no compiler: an unknown symbol passes it); else the
+     * translator's, which name what it cannot translate more precisely than javac's "cannot find symbol".
+     *
+     * @param translatorErrors the translator's diagnostics, as lines
+     * @param javac            javac's errors, computed only when needed; null when not compiling
+     */
+    public static List<String> errors(List<String> translatorErrors, java.util.function.Supplier<List<String>> javac) {
+        boolean syntax = translatorErrors.stream().anyMatch(l -> l.contains(": error: syntax error:"));
+        if (javac != null && (translatorErrors.isEmpty() || syntax)) {
+            List<String> compiled = javac.get();
+            if (!compiled.isEmpty() || translatorErrors.isEmpty()) {
+                return compiled;
+            }
+        }
+        return translatorErrors;
+    }
+
+    /**
      * One {@code File.java:LINE:COL: error: ...} line per {@code @Bamboo} class whose {@code main} (with the
      * rest of its class) never calls {@code MPI.Init}; empty when every program does, or a file does not
      * parse (the compiler's errors say why).

@@ -9,6 +9,7 @@ import bamboo.translator.GeneratedSource;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.parse.SourceFile;
 import bamboo.translator.tree.OutputTree;
 import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.tree.SourceTree;
@@ -189,16 +190,16 @@ public final class TranslatedLauncher {
         ProgramChecks.requireUtf8(source);
         try {
             SourceTree tree = SourceTree.of(List.of(source));
-            // javac first, as for an untranslated run: what does not compile gets javac's message.
-            List<String> compileErrors = CompileCheck.errors(tree.javaSources(), classPathText(userPath));
-            if (!compileErrors.isEmpty()) {
-                throw new UserError(String.join(System.lineSeparator(), compileErrors), 1);
-            }
+            List<SourceFile> inputs = tree.javaSources();
             Translator translator = collectives == null ? new Translator()
                     : new Translator().withCollectives(CollectivesDir.read(collectives));
-            TranslationResult result = translator.translate(tree.javaSources());
-            List<String> errors = new ArrayList<>(result.diagnostics().stream().map(Diagnostic::toString).toList());
-            errors.addAll(ProgramChecks.missingMpiInit(tree.javaSources()));
+            TranslationResult result = translator.translate(inputs);
+            List<String> errors = new ArrayList<>(ProgramChecks.errors(
+                    result.diagnostics().stream().map(Diagnostic::toString).toList(),
+                    () -> CompileCheck.errors(inputs, classPathText(userPath))));
+            if (errors.isEmpty()) {
+                errors.addAll(ProgramChecks.missingMpiInit(inputs));
+            }
             if (!errors.isEmpty()) {
                 throw new UserError(String.join(System.lineSeparator(), errors), 1);
             }
