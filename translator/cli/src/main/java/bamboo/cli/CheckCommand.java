@@ -26,9 +26,10 @@ import java.util.concurrent.Callable;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Checks @Bamboo programs: prints every error as File.java:LINE:COL: error: ..., "
                 + "writes nothing."},
-        footer = {"%nThe programs are first compiled with javac (nothing is written) against the mpi-shim, the "
-                + "annotations and --class-path, and javac's errors are reported as they are; then the "
-                + "translator's checks run. Exit code 1 when the programs have errors."})
+        footer = {"%nThe programs are also compiled with javac (nothing is written) against the mpi-shim, the "
+                + "annotations and --class-path: a file that does not parse gets javac's message, a program the "
+                + "translator refuses the translator's, one it accepts javac's errors if any. Exit code 1 when "
+                + "the programs have errors."})
 public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
     List<Path> sources;
