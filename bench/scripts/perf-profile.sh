@@ -14,7 +14,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$1"; runs="$2"; shift 2
 "$root/bamboo" --version >/dev/null   # build first, outside the measurement
 BAMBOO_JAVA_OPTS="-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit ${BAMBOO_JAVA_OPTS:-}" \
-  "$root/bamboo" bench apps "$@" --out "$out" 2> "$out.err" > "$out.log" &
+  "$root/bamboo" bench apps "$@" --output "$out" 2> "$out.err" > "$out.log" &
 jpid=$!
 start="${PERF_START:-run 1/}"   # a progress line's text to start at, e.g. "cannon basic (np=4) run 1/"
 while kill -0 "$jpid" 2>/dev/null && ! grep -qF "$start" "$out.err" 2>/dev/null; do sleep 0.05; done

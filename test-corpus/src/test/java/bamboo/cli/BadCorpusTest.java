@@ -31,6 +31,13 @@ class BadCorpusTest {
         return BadCorpus.cases().stream();
     }
 
+    /** The translator's diagnostics, except for a file that does not parse: the command line reports javac's
+     *  message for it, as javac reports it under the annotation processor. */
+    static Object expected(BadCorpus.Case c) {
+        Object check = c.expected(BadCorpus.Tool.CHECK);
+        return check.toString().contains(": error: syntax error:") ? c.expected(BadCorpus.Tool.PROCESSOR) : check;
+    }
+
     @Test
     void theCorpusHasAtLeastFortyCases() {
         assertTrue(BadCorpus.cases().size() >= 40, "cases: " + BadCorpus.cases().size());
@@ -43,7 +50,7 @@ class BadCorpusTest {
         Map<String, String> inputs = BadCorpus.hashes(c.dir());
         CliRun r = CliRun.of("check", c.dir().toString());
         assertEquals(1, r.exitCode, r.toString());
-        assertEquals(c.expected(BadCorpus.Tool.CHECK), diagnostics(r, ""), r.toString());
+        assertEquals(expected(c), diagnostics(r, ""), r.toString());
         assertEquals(inputs, BadCorpus.hashes(c.dir()), "check changed its inputs");
     }
 
@@ -55,7 +62,7 @@ class BadCorpusTest {
         Path absent = tmp.resolve("absent");
         CliRun r = CliRun.of("translate", c.dir().toString(), "-d", absent.toString());
         assertEquals(1, r.exitCode, r.toString());
-        assertEquals(c.expected(BadCorpus.Tool.CHECK), diagnostics(r, "; nothing written"), r.toString());
+        assertEquals(expected(c), diagnostics(r, "; nothing written"), r.toString());
         assertFalse(Files.exists(absent), "translate created its output directory for a refused program");
 
         Path existing = tmp.resolve("existing");

@@ -1,5 +1,7 @@
 package bamboo.bench.aeron;
 
+import bamboo.cli.launch.Units;
+import bamboo.cli.launch.UserError;
 import bamboo.shim.aeron.AeronSettings;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
@@ -12,29 +14,48 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Inter-process ping-pong latency and bandwidth over the aeron device (IPC through a shared driver, and
  * UDP on loopback between per-process drivers) against two ranks of the threads device, printed as
- * {@code metric} lines. Usage: {@code AeronBench [--quick] [--term-length BYTES]}.
+ * {@code metric} lines.
  */
 public final class AeronBench {
     private AeronBench() {
     }
 
-    public static void main(String[] args) throws IOException, URISyntaxException {
-        boolean quick = false;
-        int term = 1 << 20;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--quick" -> quick = true;
-                case "--term-length" -> term = Integer.parseInt(args[++i]);
-                default -> {
-                    System.err.println("usage: AeronBench [--quick] [--term-length BYTES]");
-                    System.exit(2);
-                }
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Cli()).execute(args));
+    }
+
+    /** The command line: {@code AeronBench [--quick] [--term-length BYTES]}. */
+    @Command(name = "AeronBench", mixinStandardHelpOptions = true,
+            description = "Ping-pong latency and bandwidth over the aeron device (IPC and UDP on loopback) against "
+                    + "two ranks of the threads device.")
+    static final class Cli implements Callable<Integer> {
+        @Option(names = "--quick", description = "Fewer pings, windows and repeats.")
+        boolean quick;
+        @Option(names = "--term-length", paramLabel = "SIZE", description = "Aeron's term buffer, e.g. 1MiB (default: ${DEFAULT-VALUE}).")
+        String termLength = "1MiB";
+
+        @Override
+        public Integer call() throws IOException, URISyntaxException {
+            long bytes;
+            try {
+                bytes = Units.parseBytes(termLength);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--term-length: " + e.getMessage());
             }
+            run(quick, Math.toIntExact(bytes));
+            return 0;
         }
+    }
+
+    static void run(boolean quick, int term) throws IOException, URISyntaxException {
         final String pings = quick ? "2000" : "20000";
         final String windows = quick ? "5" : "20";
         final String repeats = quick ? "3" : "5";
@@ -64,7 +85,7 @@ public final class AeronBench {
 
     private static void check(int exit) {
         if (exit != 0) {
-            System.err.println("aeron bench: a run failed with exit code " + exit);
+            System.err.println("bamboo: a run failed with exit code " + exit);
         }
     }
 }

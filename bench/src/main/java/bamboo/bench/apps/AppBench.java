@@ -1,5 +1,6 @@
 package bamboo.bench.apps;
 
+import bamboo.cli.launch.Units;
 import bamboo.examples.common.Reference;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,14 +16,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The application benchmark of BRIEF section 5: every selected application in the variants {@code basic}
+ * The application benchmark: every selected application in the variants {@code basic}
  * (one rank per core), {@code oversubscribed} and {@code virtual} (k ranks per node as platform or
  * virtual threads), {@code splitphase} (hand-written overlap), {@code bamboo} (translated, k tasks per
  * node; run by a {@link Runner} the command line supplies once the translator exists) and
  * {@code nocomm} (the same as basic with a free interconnect). Every variant solves the same global
  * problem on the same simulated nodes; each is repeated and its median reported.
  *
- * <p>Standard output gets the table and the verdicts on issue 6's targets ({@link TargetVerdicts});
+ * <p>Standard output gets the table and the verdicts on the targets ({@link TargetVerdicts});
  * standard error the progress. {@code results.csv}, {@code targets.csv}, {@code results.txt} and
  * {@code speedup.png} go to the {@code --out} folder.
  */
@@ -75,19 +76,25 @@ public final class AppBench {
         try {
             options = BenchOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + e.getMessage());
+            err.println("bamboo: " + e.getMessage());
             return 2;
         }
         if (options.help) {
             out.println(BenchOptions.usage());
             return 0;
         }
+        if (options.javaHome != null && bamboo.cli.launch.Relauncher.isOther(options.javaHome)) {
+            List<String> again = new ArrayList<>(List.of("bench", "apps"));
+            again.addAll(List.of(args));
+            bamboo.cli.JavaHomeOption.dropJavaHome(again);
+            return bamboo.cli.launch.Relauncher.relaunch(options.javaHome, "bamboo.cli.Main", again);
+        }
         if (options.targetsFrom != null) {
             return judgeEarlier(options.targetsFrom, out, err);
         }
         String unwritable = checkOut(options.out);
         if (unwritable != null) {
-            err.println("bench: " + unwritable);
+            err.println("bamboo: " + unwritable);
             return 2;
         }
         if (options.jvms > 0) {
@@ -111,7 +118,7 @@ public final class AppBench {
             }
             return wrote ? 0 : 2;
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + e.getMessage());
+            err.println("bamboo: " + e.getMessage());
             return 2;
         }
     }
@@ -122,7 +129,7 @@ public final class AppBench {
         List<String> names = new ArrayList<>();
         List<ResultTable> passes = new ArrayList<>();
         for (Path g : given) {
-            Path csv = Files.isDirectory(g) ? g.resolve("results.csv") : g; // the --out folder will do
+            Path csv = Files.isDirectory(g) ? g.resolve("results.csv") : g; // the --output folder will do
             ResultTable table = readEarlier(csv, err);
             if (table == null) {
                 return 2;
@@ -139,7 +146,7 @@ public final class AppBench {
         try {
             pooled = PooledPasses.pool(names, passes);
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
+            err.println("bamboo: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
             return 2;
         }
         out.println("Judged from " + passes.size() + " passes pooled (" + String.join(", ", names) + "; "
@@ -157,13 +164,13 @@ public final class AppBench {
             String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
                     : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
                     : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + csv + ": cannot read it (" + why + ")");
+            err.println("bamboo: " + BenchOptions.TARGETS_FROM + " " + csv + ": cannot read it (" + why + ")");
             return null;
         }
         try {
             return ResultsCsv.read(csv.toString(), text);
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
+            err.println("bamboo: " + BenchOptions.TARGETS_FROM + " " + e.getMessage());
             return null;
         }
     }
@@ -182,7 +189,7 @@ public final class AppBench {
             }
             perApp.add(rows);
         }
-        Progress progress = new Progress(err, total);
+        Progress progress = new Progress(err, total, options.progressBar);
         for (int a = 0; a < options.apps.size(); a++) {
             AppSpec app = options.apps.get(a);
             Map<String, String> problem = app.problem(options.quick, options.overrides);
@@ -333,7 +340,7 @@ public final class AppBench {
     /** Creates {@code out} and checks that files can be written there: before a run of many minutes. */
     private static String checkOut(Path out) {
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            return "--out " + out + ": exists and is not a directory";
+            return "--output " + out + ": exists and is not a directory";
         }
         try {
             Files.createDirectories(out);
@@ -345,7 +352,7 @@ public final class AppBench {
                     : e instanceof java.nio.file.NoSuchFileException ? "the folder cannot be created there"
                     : e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
                     : e.getClass().getSimpleName();
-            return "--out " + out + ": cannot write the results there (" + why + ")";
+            return "--output " + out + ": cannot write the results there (" + why + ")";
         }
     }
 
@@ -447,7 +454,7 @@ public final class AppBench {
             double bw = o.bandwidth != null ? o.bandwidth : app.bandwidth();
             sb.append(String.format(Locale.ROOT, "%s: %s; %d nodes x %d cores; placement %s; interconnect latency %s,"
                     + " bandwidth %s%n", app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode,
-                    app.placement(o), Units.latency(lat), Units.bandwidth(bw)));
+                    app.placement(o), Units.formatLatency(lat), Units.formatBandwidth(bw)));
         }
         if (peer != null) {
             sb.append(peer.status()).append('\n');
@@ -505,7 +512,7 @@ public final class AppBench {
                     : " (no plot: nothing was measured)"));
             return true;
         } catch (IOException e) {
-            err.println("bench: cannot write the results to " + o.out + ": " + e.getMessage());
+            err.println("bamboo: cannot write the results to " + o.out + ": " + e.getMessage());
             return false;
         }
     }

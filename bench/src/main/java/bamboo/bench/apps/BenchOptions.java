@@ -1,13 +1,23 @@
 package bamboo.bench.apps;
 
+import bamboo.cli.launch.Units;
 import bamboo.shim.net.RankPlacement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** The command line of {@link AppBench}, parsed and checked. */
+/** The command line of {@link AppBench} ({@code bamboo bench apps}), parsed by picocli and checked. */
+@Command(name = "apps", sortOptions = false, usageHelpWidth = 80, separator = " ",
+        description = {"Runs each application in every variant on the shim's threads device (every rank in this "
+                + "JVM, placed block-wise on simulated nodes) under a simulated interconnect: a message between "
+                + "nodes arrives after latency + bytes / bandwidth, within a node at once. Every variant solves the "
+                + "same global problem on the same nodes and is checked against a sequential reference computed "
+                + "once; a run that fails or does not verify is reported FAILED."})
 public final class BenchOptions {
     /** Every variant, in table order. */
     public static final List<String> VARIANTS =
@@ -26,23 +36,27 @@ public final class BenchOptions {
     /** The option giving the uncounted runs per variant before its timed ones. */
     public static final String WARMUP_RUNS = "--warmup-runs";
 
+    /** The longest simulated latency the benchmark accepts: beyond it every run takes minutes to hours. */
+    public static final long MAX_LATENCY_NANOS = 1_000_000_000L;
+    /** The lowest simulated bandwidth the benchmark accepts, bytes per second (for the same reason). */
+    public static final double MIN_BANDWIDTH = 1e6;
+
+    @Option(names = "--quick", description = "Smaller problems, 3 repeats, k=4 only.")
     boolean quick;
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "This text.")
     boolean help;
     /** False (the default): steady state, each variant keeps its program's classes across its runs. */
+    @Option(names = FRESH_CLASSES, description = "Every run loads and JIT-compiles its own copy of the program (the JIT's work then falls inside the timed runs); default: steady state, see below.")
     boolean freshClasses;
     /** Every variant twice: in steady state and with fresh classes (rows "... fresh"), interleaved. */
+    @Option(names = COMPARE_CLASSES, description = "Every variant both ways, interleaved run by run: in steady state and as a row '... fresh' with fresh classes (an A/B of the two).")
     boolean compareClasses;
     /** Uncounted runs per variant before the timed repeats. */
     int warmupRuns;
     /** The default of {@link #warmupRuns} in steady state: the translated state machine and the runtime's
-     *  hot paths reach C2 only after some hundred sweeps (a 120-sweep run at k=1 counts about a third of
-     *  C2's threshold), and the JIT's time per run measured near zero only from the third run of a row on
-     *  (docs/benchmarks.md, "Steady state: how many warm-up runs"); 5 since session 10: on the faster
-     *  machine the translated execute() at k=1 still reached C2 in timed runs 1 and 2 after 3 warm-ups
-     *  (100+ ms of JIT in each, runs 30% slower than the rest), so 3 left the steady state unreached.
-     *  10 since session 11: after 5, C2 still compiled the largest translated methods inside a timed run in
-     *  every JVM (CG's execute() at k=1 in the 9th run, 140-150 ms of JIT and +0.08 s; Cannon's at k=9 in
-     *  the 7th, 250-270 ms), one timed run in four or five that was not yet the steady state. */
+     *  hot paths reach C2 only after some hundred sweeps, and C2 still compiled the largest translated
+     *  methods inside a timed run after 5 warm-ups (docs/benchmarks.md, "Steady state: how many warm-up
+     *  runs"). */
     static final int STEADY_WARMUPS = 10;
     List<AppSpec> apps = Apps.all();
     List<String> variants = VARIANTS;
@@ -53,155 +67,168 @@ public final class BenchOptions {
     Long latencyNanos;
     Double bandwidth;
     int repeat;
+    @Option(names = "--nodes", paramLabel = "K", description = "Simulated nodes (default: per application, below).")
     Integer nodes;
+    @Option(names = "--cores-per-node", paramLabel = "C", description = "Cores of a node: ranks per node of basic, splitphase and nocomm, workers per node of bamboo (default: ${DEFAULT-VALUE}); every row's node runs on its C cores only: at most C of its ranks (bamboo: workers and handler) at once (-Dbamboo.gate=false in BAMBOO_JAVA_OPTS: not gated; -Dbamboo.gate.handlers=false: bamboo's handler not).")
     int coresPerNode = 1;
     /** {@code --placement}, or null: each application's own ({@link AppSpec#placement}). */
     RankPlacement placement;
+    @Option(names = {"-d", "--output"}, paramLabel = "DIR", description = "Where results.csv, results.txt and speedup.png go (default: ${DEFAULT-VALUE}; checked before anything runs).")
     Path out = Path.of("bench-results");
-    /** The results.csv files (or --out folders) to judge the targets of, pooled, instead of running anything;
+    /** The results.csv files (or --output folders) to judge the targets of, pooled, instead of running anything;
      *  null for a run. */
     List<Path> targetsFrom;
     /** {@code --jvms N}: the pass run N times, each application in a fresh JVM of its own every time, judged
      *  pooled ({@link JvmPasses}); 0 (no {@code --jvms}): every run in this JVM. */
     int jvms;
     /** False with {@code --no-targets}: no targets section, no targets.csv (the demo prints its own figure). */
+    @Option(names = "--no-targets", negatable = false, description = "Leave out the targets section and targets.csv.")
+    void noTargets(boolean given) {
+        targets = !given;
+    }
     boolean targets = true;
+    /** True with {@code --progress-bar}: one bar on standard error instead of a line per run. */
+    @Option(names = "--progress-bar", description = "One progress bar on stderr instead of a line per run.")
+    boolean progressBar;
+    /** {@code --java-home}: this command line again under that JDK; null to run here. */
+    @Option(names = "--java-home", paramLabel = "DIR", description = "Run under this JDK instead (e.g. a JDK 21+ for the virtual rows).")
+    Path javaHome;
     /** The option that judges an earlier run's results.csv. */
     public static final String TARGETS_FROM = "--targets-from";
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a problem argument of the selected applications, e.g. --set n=64 (repeatable).")
     final Map<String, String> overrides = new LinkedHashMap<>();
+
+    // The options whose text needs reading beyond picocli's types: read by finish().
+    @Option(names = "--app", paramLabel = "LIST", description = "Applications (default: all): ${COMPLETION-CANDIDATES}.", completionCandidates = AppNames.class)
+    private String appText;
+    @Option(names = "--variants", paramLabel = "LIST", description = "Variants (default: all, see below); also, only when asked: oversubscribed-ungated, virtual-ungated, bamboo-ungated (the rows without the core gate).")
+    private String variantsText;
+    @Option(names = "--k", paramLabel = "LIST", description = "Ranks per node of oversubscribed and virtual, tasks per node of bamboo (default 2,4,8, cannon 4,9,16; quick 4).")
+    private String ksText;
+    @Option(names = "--latency", paramLabel = "TIME", description = "Simulated latency between nodes: 50us, 0.2ms, 20000ns or 0; at most 1s (default: per application, below).")
+    private String latencyText;
+    @Option(names = "--bandwidth", paramLabel = "RATE", description = "Simulated bandwidth between nodes: 200MB/s, 1GB/s, 100MiB/s, 10Gb/s (b: bits) or inf; at least 1MB/s (default: per application, below).")
+    private String bandwidthText;
+    @Option(names = "--repeat", paramLabel = "N", description = "Timed runs per variant after its warm-up runs; the median is reported (default 5, quick 3).")
+    private Integer repeatGiven;
+    @Option(names = WARMUP_RUNS, paramLabel = "N", description = "Uncounted runs per variant before its timed runs (default 10; 1 with --fresh-classes).")
+    private Integer warmupsGiven;
+    @Option(names = "--placement", paramLabel = "P", description = "Which node each rank (bamboo: task) is on, alike for every variant: block (ranks k*N/K..(k+1)*N/K-1 on node k) or grid (ranks as a row-major PxQ grid, nodes as an RxC grid, most square shapes; each node holds a (P/R)x(Q/C) block), grid:PxQ, grid:PxQ/RxC (default: per application, below; a row whose grid does not split evenly is skipped, saying why).")
+    private String placementText;
+    @Option(names = TARGETS_FROM, paramLabel = "CSV", description = "Run nothing: judge the targets (below) of a results.csv written earlier (or of an --output folder's), on stdout; several, comma-separated (passes of the same rows): judged as one, each row's repeats pooled in pass order.")
+    private String targetsFromText;
+    @Option(names = JvmPasses.OPTION, paramLabel = "N", description = "Run the whole pass N times, each application in a fresh JVM of its own every time (this command again, with --app A --output DIR/jvm-I/A), then print and write to DIR the table and targets of the N passes pooled and each row's median per JVM; --repeat is per JVM (default: every run in this JVM).")
+    private Integer jvmsGiven;
+
+    /** The names of the applications, for the help text. */
+    static final class AppNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Apps.all().stream().map(AppSpec::name).iterator();
+        }
+    }
 
     /** Parses {@code args}; a bad option is an {@link IllegalArgumentException} naming it. */
     public static BenchOptions parse(String[] args) {
         BenchOptions o = new BenchOptions();
-        Integer repeat = null;
-        Integer warmups = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--quick" -> o.quick = true;
-                case "--help", "-h" -> o.help = true;
-                case "--app" -> o.apps = apps(value(args, ++i, a));
-                case "--variants" -> o.variants = variants(value(args, ++i, a));
-                case "--k" -> {
-                    o.ks = positives(a, value(args, ++i, a));
-                    o.ksGiven = true;
-                }
-                case "--latency" -> o.latencyNanos = Units.parseLatencyNanos(a, value(args, ++i, a));
-                case "--bandwidth" -> o.bandwidth = Units.parseBandwidth(a, value(args, ++i, a));
-                case "--repeat" -> repeat = positive(a, value(args, ++i, a));
-                case FRESH_CLASSES -> o.freshClasses = true;
-                case COMPARE_CLASSES -> o.compareClasses = true;
-                case WARMUP_RUNS -> warmups = positive(a, value(args, ++i, a));
-                case "--nodes" -> o.nodes = positive(a, value(args, ++i, a));
-                case "--cores-per-node" -> o.coresPerNode = positive(a, value(args, ++i, a));
-                case "--placement" -> o.placement = placement(value(args, ++i, a));
-                case "--out" -> o.out = Path.of(value(args, ++i, a));
-                case TARGETS_FROM -> o.targetsFrom = paths(a, value(args, ++i, a));
-                case "--no-targets" -> o.targets = false;
-                case JvmPasses.OPTION -> o.jvms = positive(a, value(args, ++i, a));
-                case "--set" -> {
-                    String kv = value(args, ++i, a);
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) {
-                        throw new IllegalArgumentException("--set " + kv + ": expected key=value");
-                    }
-                    o.overrides.put(kv.substring(0, eq), kv.substring(eq + 1));
-                }
-                default -> throw new IllegalArgumentException("unknown option '" + a + "' (see --help)");
-            }
+        CommandLine cl = new CommandLine(o);
+        try {
+            cl.parseArgs(args);
+        } catch (CommandLine.UnmatchedArgumentException e) {
+            List<String> near = e.getSuggestions();
+            throw new IllegalArgumentException(lowerFirst(e.getMessage())
+                    + (near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)") + " (see --help)");
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException(plain(e.getMessage()));
         }
-        if (o.targetsFrom != null && !o.help) {
+        o.help = cl.isUsageHelpRequested();
+        o.finish(args);
+        return o;
+    }
+
+    private static final java.util.regex.Pattern NO_VALUE = java.util.regex.Pattern.compile(
+            "(?i)(?:expected parameter for option '(\\S+)' but found .*|missing required parameter for option '(\\S+)'.*)");
+    private static final java.util.regex.Pattern NOT_A_NUMBER = java.util.regex.Pattern.compile(
+            "(?i)invalid value for option '(\\S+)': '(.*)' is not an int");
+
+    /** Picocli's message in the words the rest of the benchmark's messages use. */
+    private static String plain(String message) {
+        java.util.regex.Matcher m = NO_VALUE.matcher(message);
+        if (m.matches()) {
+            // "--repeat --quick" forgot the value: say so rather than that "--quick" is no number
+            return (m.group(1) != null ? m.group(1) : m.group(2)) + " needs a value";
+        }
+        m = NOT_A_NUMBER.matcher(message);
+        if (m.matches()) {
+            return m.group(1) + " " + m.group(2) + ": expected a positive integer";
+        }
+        return lowerFirst(message);
+    }
+
+    private static String lowerFirst(String m) {
+        return m.isEmpty() ? m : Character.toLowerCase(m.charAt(0)) + m.substring(1);
+    }
+
+    /** Reads the options picocli left as text and checks them against each other. */
+    private void finish(String[] args) {
+        if (appText != null) {
+            apps = apps(appText);
+        }
+        if (variantsText != null) {
+            variants = variants(variantsText);
+        }
+        if (ksText != null) {
+            ks = positives("--k", ksText);
+            ksGiven = true;
+        }
+        if (latencyText != null) {
+            latencyNanos = Units.parseLatencyNanos("--latency", latencyText, MAX_LATENCY_NANOS);
+        }
+        if (bandwidthText != null) {
+            bandwidth = Units.parseBandwidth("--bandwidth", bandwidthText, MIN_BANDWIDTH);
+        }
+        positive("--repeat", repeatGiven);
+        positive(WARMUP_RUNS, warmupsGiven);
+        positive("--nodes", nodes);
+        positive("--cores-per-node", coresPerNode);
+        positive(JvmPasses.OPTION, jvmsGiven);
+        jvms = jvmsGiven == null ? 0 : jvmsGiven;
+        if (placementText != null) {
+            placement = placement(placementText);
+        }
+        if (targetsFromText != null) {
+            targetsFrom = paths(TARGETS_FROM, targetsFromText);
+        }
+        if (targetsFrom != null && !help) {
             for (String a : args) {
-                if (a.startsWith("-") && !a.equals(TARGETS_FROM)) {
+                if (a.startsWith("-") && !a.equals(TARGETS_FROM) && !a.startsWith(TARGETS_FROM + "=")) {
                     throw new IllegalArgumentException(TARGETS_FROM + " judges a results.csv written earlier and runs"
                             + " nothing: leave out " + a);
                 }
             }
         }
-        if (o.freshClasses && o.compareClasses) {
+        if (freshClasses && compareClasses) {
             throw new IllegalArgumentException(COMPARE_CLASSES + " runs every variant both ways: leave out "
                     + FRESH_CLASSES);
         }
-        o.repeat = repeat != null ? repeat : o.quick ? 3 : 5;
+        repeat = repeatGiven != null ? repeatGiven : quick ? 3 : 5;
         // With fresh classes nothing of the program carries over from a warm-up: one warms the shared parts.
-        o.warmupRuns = warmups != null ? warmups : o.freshClasses ? 1 : STEADY_WARMUPS;
-        if (o.ks == null) {
-            o.ks = o.quick ? List.of(4) : List.of(2, 4, 8);
+        warmupRuns = warmupsGiven != null ? warmupsGiven : freshClasses ? 1 : STEADY_WARMUPS;
+        if (ks == null) {
+            ks = quick ? List.of(4) : List.of(2, 4, 8);
         }
-        return o;
     }
 
-    /** The help text (at most 80 columns). */
+    /** The help text: the options, then what the variants, the output and the targets are. */
     public static String usage() {
+        CommandLine cl = new CommandLine(new BenchOptions());
+        cl.getCommandSpec().usageMessage().width(80).footer(footer().toArray(String[]::new));
+        return cl.getUsageMessage().stripTrailing();
+    }
+
+    /** The lines after the options, each at most 80 columns. */
+    private static List<String> footer() {
         List<String> lines = new ArrayList<>(List.of(
-                "Usage: bench apps [options]",
-                "Runs each application in the variants of BRIEF section 5 on the shim's threads",
-                "device (every rank in this JVM, placed block-wise on simulated nodes) under a",
-                "simulated interconnect: a message between nodes arrives after latency +",
-                "bytes / bandwidth, within a node at once. Every variant solves the same global",
-                "problem on the same nodes and is checked against a sequential reference",
-                "computed once; a run that fails or does not verify is reported FAILED.",
-                "",
-                "Options:",
-                "  --quick             smaller problems, 3 repeats, k=4 only",
-                "  --app LIST          applications (default: all):",
-                "                      " + Apps.names(),
-                "  --variants LIST     variants (default: all, see below); also, only when",
-                "                      asked: oversubscribed-ungated, virtual-ungated,",
-                "                      bamboo-ungated (the row without the core gate, below)",
-                "  --k LIST            ranks per node of oversubscribed and virtual, tasks per",
-                "                      node of bamboo (default 2,4,8, cannon 4,9,16; quick 4)",
-                "  --latency T         simulated latency between nodes: 50us, 0.2ms, 20000ns",
-                "                      or 0; at most 1s (default: per application, below)",
-                "  --bandwidth B       simulated bandwidth between nodes: 200MB/s, 1GB/s,",
-                "                      100MiB/s, 10Gb/s (b: bits) or inf; at least 1MB/s",
-                "                      (default: per application, below)",
-                "  --repeat N          timed runs per variant after its warm-up runs; the",
-                "                      median is reported (default 5, quick 3)",
-                "  --warmup-runs N     uncounted runs per variant before its timed runs",
-                "                      (default 10; 1 with --fresh-classes)",
-                "  --fresh-classes     every run loads and JIT-compiles its own copy of the",
-                "                      program (the JIT's work then falls inside the timed",
-                "                      runs); default: steady state, see below",
-                "  --compare-classes   every variant both ways, interleaved run by run: in",
-                "                      steady state and as a row '... fresh' with fresh",
-                "                      classes (an A/B of the two)",
-                "  --nodes K           simulated nodes (default: per application, below)",
-                "  --cores-per-node C  cores of a node: ranks per node of basic, splitphase",
-                "                      and nocomm, workers per node of bamboo (default 1);",
-                "                      every row's node runs on its C cores only: at most C",
-                "                      of its ranks (bamboo: workers and handler) at once",
-                "                      (-Dbamboo.gate=false in BAMBOO_JAVA_OPTS: not gated;",
-                "                      -Dbamboo.gate.handlers=false: bamboo's handler not)",
-                "  --placement P       which node each rank (bamboo: task) is on, alike for",
-                "                      every variant: block (ranks k*N/K..(k+1)*N/K-1 on node",
-                "                      k) or grid (ranks as a row-major PxQ grid, nodes as an",
-                "                      RxC grid, most square shapes; each node holds a",
-                "                      (P/R)x(Q/C) block), grid:PxQ, grid:PxQ/RxC (default:",
-                "                      per application, below; a row whose grid does not",
-                "                      split evenly is skipped, saying why)",
-                "  --set KEY=VALUE     override a problem argument of the selected",
-                "                      applications, e.g. --set n=64 (repeatable)",
-                "  --out DIR           where results.csv, results.txt and speedup.png go",
-                "                      (default bench-results; checked before anything runs)",
-                "  --targets-from CSV  run nothing: judge the targets (below) of a results.csv",
-                "                      written earlier (or of an --out folder's), on stdout;",
-                "                      several, comma-separated (passes of the same rows):",
-                "                      judged as one, each row's repeats pooled in pass order,",
-                "                      so the interval sees how much one JVM differs from the",
-                "                      next (a pass runs all its repeats in one JVM)",
-                "  --jvms N            run the whole pass N times, each application in a fresh",
-                "                      JVM of its own every time (this command again, with",
-                "                      --app A --out DIR/jvm-I/A), then print and write to DIR",
-                "                      the table and targets of the N passes pooled (as",
-                "                      --targets-from does) and each row's median per JVM;",
-                "                      --repeat is per JVM. A JVM can draw a fast or a slow",
-                "                      state for its whole life, and what one application's",
-                "                      runs leave in a JVM can change the next one's speed:",
-                "                      judge targets with --jvms (default: every run in this",
-                "                      JVM, one draw, the applications one after another)",
-                "  --no-targets        leave out the targets section and targets.csv",
-                "  -h, --help          this text",
                 "",
                 "Variants:",
                 "  basic           Basic form (bulk synchronous), one rank per core",
@@ -231,7 +258,7 @@ public final class BenchOptions {
                 "                 ('-' when basic is not slower than nocomm).",
                 "results.csv has every time of every repeat; speedup.png plots the speed-ups.",
                 "",
-                "Targets (issue 6): after the table, one line per target and application,",
+                "Targets: after the table, one line per target and application,",
                 "judged from this run's own rows, also written to targets.csv (app, target,",
                 "figure, low, high, bound, verdict, repeats, from):",
                 "  hidden >= 80%     jacobi3d, cannon: comm hidden of bamboo at its best k",
@@ -262,7 +289,7 @@ public final class BenchOptions {
                 "quick problem):"));
         for (AppSpec a : Apps.all()) {
             lines.add(String.format(java.util.Locale.ROOT, "  %-9s %d nodes, %s, %s, %s", a.name(), a.defaultNodes(),
-                    Units.latency(a.latencyNanos()), Units.bandwidth(a.bandwidth()), a.placement()));
+                    Units.formatLatency(a.latencyNanos()), Units.formatBandwidth(a.bandwidth()), a.placement()));
             lines.add("            full:  " + keyValues(a.fullArgs()));
             lines.add("            quick: " + keyValues(a.quickArgs()));
         }
@@ -272,7 +299,7 @@ public final class BenchOptions {
                 "before the timed loop; --set warmup=false leaves the JIT's work inside it.",
                 "",
                 "Exit code: 0 every run verified (whatever the targets' verdicts); 1 a run",
-                "failed or did not verify; 2 bad usage, an unwritable --out or an unreadable",
+                "failed or did not verify; 2 bad usage, an unwritable --output or an unreadable",
                 "--targets-from file.",
                 "",
                 "Examples:",
@@ -280,7 +307,8 @@ public final class BenchOptions {
                 "  bench apps --app jacobi3d,cannon --variants basic,bamboo,nocomm --k 2,4",
                 "  bench apps --app jacobi3d --latency 0 --bandwidth inf   (the task machinery's",
                 "                                                          own cost)"));
-        return String.join("\n", lines);
+        // Picocli reads %n and friends in help text: a literal percent sign is doubled.
+        return lines.stream().map(l -> l.replace("%", "%%")).toList();
     }
 
     private static String keyValues(Map<String, String> args) {
@@ -291,14 +319,6 @@ public final class BenchOptions {
             }
         });
         return sb.toString();
-    }
-
-    private static String value(String[] args, int i, String option) {
-        // "--repeat --quick" forgot the value: say so rather than "--repeat --quick: expected a number".
-        if (i >= args.length || args[i].startsWith("--")) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
     }
 
     /** {@code --targets-from A,B}: one path per comma; an empty one ({@code A,,B}) is a mistake to report. */
@@ -372,6 +392,12 @@ public final class BenchOptions {
             }
         }
         return out;
+    }
+
+    private static void positive(String option, Integer given) {
+        if (given != null && given < 1) {
+            throw new IllegalArgumentException(option + " " + given + ": expected a positive integer");
+        }
     }
 
     private static int positive(String option, String text) {

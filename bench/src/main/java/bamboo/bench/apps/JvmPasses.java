@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * {@code bench apps --jvms N}: the whole pass run N times, each application in a JVM of its own every time
- * (this JVM's own command line with {@code --app A --out DIR/jvm-I/A}), and the N passes judged as one, each
+ * (this JVM's own command line with {@code --app A --output DIR/jvm-I/A}), and the N passes judged as one, each
  * row's repeats pooled in pass order ({@link PooledPasses}, as {@code --targets-from} does).
  *
  * <p>Why: a row's speed can differ more between JVMs of one build than between its repeats in one JVM
@@ -65,7 +65,7 @@ final class JvmPasses {
      * The command of pass {@code pass} of {@code passes} for application {@code app}: {@code own} (this JVM's
      * command line, which must end with {@code benchArgs}, the suite's own arguments) with the pass property
      * after the executable, and the bench arguments without {@code --jvms}, {@code --app} and {@code --out},
-     * then {@code --app app --out dir}. An {@link IllegalArgumentException} says why when {@code own} does not
+     * then {@code --app app --output dir}. An {@link IllegalArgumentException} says why when {@code own} does not
      * end with {@code benchArgs}.
      */
     static List<String> childCommand(List<String> own, List<String> benchArgs, int pass, int passes, AppSpec app,
@@ -82,13 +82,13 @@ final class JvmPasses {
         cmd.addAll(own.subList(1, prefix));
         for (int i = 0; i < benchArgs.size(); i++) {
             String a = benchArgs.get(i);
-            if (a.equals(OPTION) || a.equals("--out") || a.equals("--app")) {
+            if (a.equals(OPTION) || a.equals("--output") || a.equals("-d") || a.equals("--app")) {
                 i++; // and its value
             } else {
                 cmd.add(a);
             }
         }
-        cmd.addAll(List.of("--app", app.name(), "--out", dir.toString()));
+        cmd.addAll(List.of("--app", app.name(), "--output", dir.toString()));
         return cmd;
     }
 
@@ -113,7 +113,7 @@ final class JvmPasses {
         try {
             childCommand(own, benchArgs, 1, passes, options.apps.get(0), passDir(options.out, 1));
         } catch (IllegalArgumentException e) {
-            err.println("bench: " + e.getMessage());
+            err.println("bamboo: " + e.getMessage());
             return 2;
         }
         List<String> names = new ArrayList<>();
@@ -132,15 +132,15 @@ final class JvmPasses {
                     Files.createDirectories(dir);
                     code = launcher.run(childCommand(own, benchArgs, i, passes, app, dir), dir);
                 } catch (IOException e) {
-                    err.println("bench: cannot start the JVM of pass " + i + " (" + app.name() + "): " + e.getMessage());
+                    err.println("bamboo: cannot start the JVM of pass " + i + " (" + app.name() + "): " + e.getMessage());
                     return stopped(i - 1, 1);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    err.println("bench: interrupted in pass " + i + " (" + app.name() + ")");
+                    err.println("bamboo: interrupted in pass " + i + " (" + app.name() + ")");
                     return stopped(i - 1, 1);
                 }
                 if (code != 0 && code != 1) {
-                    err.println("bench: the JVM of pass " + i + " (" + app.name() + ") ended with exit code " + code
+                    err.println("bamboo: the JVM of pass " + i + " (" + app.name() + ") ended with exit code " + code
                             + lastLines(dir));
                     return stopped(i - 1, code == 2 ? 2 : 1);
                 }
@@ -150,7 +150,7 @@ final class JvmPasses {
                     rows.addAll(ResultsCsv.read(csv.toString(), Files.readString(csv, StandardCharsets.UTF_8)).rows());
                     appendRuns(runs, readOrEmpty(dir.resolve("runs.csv")));
                 } catch (IOException | IllegalArgumentException e) {
-                    err.println("bench: pass " + i + " (" + app.name() + ") wrote no readable " + csv + " ("
+                    err.println("bamboo: pass " + i + " (" + app.name() + ") wrote no readable " + csv + " ("
                             + e.getMessage() + ")" + lastLines(dir));
                     return stopped(i - 1, 1);
                 }
@@ -163,7 +163,7 @@ final class JvmPasses {
                 Files.writeString(dir.resolve("results.csv"), pass.csv(), StandardCharsets.UTF_8);
                 Files.writeString(dir.resolve("runs.csv"), runs, StandardCharsets.UTF_8);
             } catch (IOException e) {
-                err.println("bench: cannot write pass " + i + "'s results to " + dir + ": " + e.getMessage());
+                err.println("bamboo: cannot write pass " + i + "'s results to " + dir + ": " + e.getMessage());
                 return stopped(i - 1, 2);
             }
             names.add(dir.getFileName().toString());
@@ -195,7 +195,7 @@ final class JvmPasses {
             for (int i = 1; i <= done; i++) {
                 dirs.add(passDir(options.out, i).toString());
             }
-            err.println("bench: " + done + " pass(es) finished; to judge them: bench apps " + BenchOptions.TARGETS_FROM
+            err.println("bamboo: " + done + " pass(es) finished; to judge them: bench apps " + BenchOptions.TARGETS_FROM
                     + " " + String.join(",", dirs));
         }
         return code;

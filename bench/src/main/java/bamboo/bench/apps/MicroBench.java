@@ -1,6 +1,7 @@
 package bamboo.bench.apps;
 
 import bamboo.bench.apps.Runner.RunFailure;
+import bamboo.cli.launch.UserError;
 import bamboo.shim.job.ThreadsJob;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -10,6 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Operation by operation, our shim against MPJ Express's multicore device: the same compiled
@@ -39,29 +44,43 @@ public final class MicroBench {
     private MicroBench() {
     }
 
-    public static void main(String[] args) throws Exception {
-        int repeat = 5;
-        int np = 0;
-        double scale = 1;
-        String ops = String.join(",", MicroOps.ALL);
-        Path base = null;
-        List<String> apps = List.of();
-        boolean quick = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--quick": repeat = 3; scale = 0.3; quick = true; break;
-                case "--apps": apps = List.of(value(args, ++i).split(",")); break;
-                case "--np": np = positive("--np", value(args, ++i)); break;
-                case "--repeat": repeat = Integer.parseInt(value(args, ++i)); break;
-                case "--scale": scale = Double.parseDouble(value(args, ++i)); break;
-                case "--ops": ops = value(args, ++i); break;
-                case "--base-shim": base = Path.of(value(args, ++i)); break;
-                default:
-                    System.err.println("MicroBench: unknown option " + args[i]
-                            + " (--quick, --repeat N, --scale X, --ops LIST, --apps LIST, --np N, --base-shim DIR)");
-                    System.exit(2);
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Cli()).execute(args));
+    }
+
+    /** The command line: {@code MicroBench [--quick] [--repeat N] [--ops LIST] ...}. */
+    @Command(name = "MicroBench", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Operation by operation (or application by application with --apps), our shim against "
+                    + "MPJ Express's multicore device, each in child JVMs of its own.")
+    static final class Cli implements Callable<Integer> {
+        @Option(names = "--quick", description = "3 repeats, problems scaled to 0.3.")
+        boolean quick;
+        @Option(names = "--repeat", paramLabel = "N", description = "Repeats (default: 5, quick 3).")
+        Integer repeat;
+        @Option(names = "--scale", paramLabel = "X", description = "Scale of the operations' counts (default: 1, quick 0.3).")
+        Double scale;
+        @Option(names = "--ops", paramLabel = "LIST", split = ",", description = "Operations (default: all).")
+        List<String> ops = new ArrayList<>(List.of(MicroOps.ALL));
+        @Option(names = "--apps", paramLabel = "LIST", split = ",", description = "Time these applications' Basic classes instead.")
+        List<String> apps = new ArrayList<>();
+        @Option(names = "--np", paramLabel = "N", description = "Ranks of the applications (default: each one's nodes).")
+        int np;
+        @Option(names = "--base-shim", paramLabel = "DIR", description = "Another build of the shim (classes folder or jar) as a third column.")
+        Path base;
+
+        @Override
+        public Integer call() throws Exception {
+            if (np < 0 || repeat != null && repeat < 1) {
+                throw new UserError("--np and --repeat need a positive whole number");
             }
+            run(repeat != null ? repeat : quick ? 3 : 5, np, scale != null ? scale : quick ? 0.3 : 1,
+                    String.join(",", ops), base, apps, quick);
+            return 0;
         }
+    }
+
+    static void run(int repeat, int np, double scale, String ops, Path base, List<String> apps, boolean quick)
+            throws Exception {
         Path shim = MpjPeer.location(ThreadsJob.class);
         MpjPeer mpj = MpjPeer.forExamples();
         List<String> argv = List.of("ops=" + ops, "scale=" + scale);
@@ -86,8 +105,7 @@ public final class MicroBench {
             int ranks = np > 0 ? np : app.defaultNodes();
             String unusable = app.unusable(ranks);
             if (unusable != null) {
-                System.err.println("MicroBench: " + app.name() + " cannot run on " + ranks + " ranks: " + unusable);
-                System.exit(2);
+                throw new UserError(app.name() + " cannot run on " + ranks + " ranks: " + unusable);
             }
             programs.add(new Program(app.name(), ranks, app.mainClass("Basic"),
                     List.of(AppSpec.argv(problem, app.reference().apply(problem)))));
@@ -150,28 +168,6 @@ public final class MicroBench {
             out.put(app + " cpu", 1000 * cpu);
         }
         return out;
-    }
-
-    private static int positive(String option, String value) {
-        try {
-            int n = Integer.parseInt(value);
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        System.err.println("MicroBench: " + option + " needs a positive whole number, got " + value);
-        System.exit(2);
-        return 0;
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            System.err.println("MicroBench: " + args[i - 1] + " needs a value");
-            System.exit(2);
-        }
-        return args[i];
     }
 
     /** The {@code micro op ns} lines of the timed part of a child's output. */

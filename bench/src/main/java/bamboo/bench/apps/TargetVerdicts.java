@@ -1,5 +1,6 @@
 package bamboo.bench.apps;
 
+import bamboo.cli.launch.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -105,7 +106,7 @@ public final class TargetVerdicts {
         RunPlan p = basic.row.plan();
         if (p.latencyNanos() != 0 || !Double.isInfinite(p.bandwidth())) {
             return Verdict.notMeasured(app, t, "needs a run at --latency 0 --bandwidth inf (this one: "
-                    + Units.latency(p.latencyNanos()) + ", " + Units.bandwidth(p.bandwidth()) + ")");
+                    + Units.formatLatency(p.latencyNanos()) + ", " + Units.formatBandwidth(p.bandwidth()) + ")");
         }
         String needed = "bamboo k=" + p.coresPerNode();
         Choice bamboo = select(table, app, "bamboo", r -> r.plan().np() == p.np(), needed

@@ -1,41 +1,46 @@
 package bamboo.bench.cli;
 
-import bamboo.bench.apps.TranslatedAppRunner;
-import bamboo.cli.Main;
 import bamboo.bench.apps.AppBench;
+import bamboo.bench.apps.BenchOptions;
+import bamboo.bench.apps.TranslatedAppRunner;
+import bamboo.bench.runtime.RuntimeBench;
+import bamboo.bench.shim.ShimBench;
+import bamboo.cli.launch.UserError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code bamboo bench}: the benchmark suites. Each suite parses its own options (see its --help). */
+/** {@code bamboo bench}: the benchmark suites, each a command of its own. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Runs a benchmark suite and prints its figures.", "",
                 "Suites:",
-                "  apps     the applications in every variant of BRIEF section 5",
-                "           (basic, oversubscribed, virtual, splitphase, bamboo, nocomm,",
-                "           mpj-express): median times, speed-up, communication hidden;",
+                "  apps     the applications as the plain program (basic), oversubscribed,",
+                "           on virtual threads, with hand-written overlap (splitphase),",
+                "           translated (bamboo), with communication free (nocomm) and on",
+                "           MPJ Express: median times, speed-up, communication hidden;",
                 "           writes CSV and a plot. 'bamboo bench apps --help' for options.",
                 "  shim     OSU-style ping-pong latency and streaming bandwidth of the",
-                "           mpi-shim against a plain array copy",
-                "           ([--quick] [--ranks-as platform|virtual]).",
+                "           mpi-shim against a plain array copy.",
                 "  runtime  JMH: task switch, inject-and-fire, task-to-task latency,",
                 "           bandwidth, allocation per message, and the same ping-pong on",
-                "           virtual threads ([--quick]).",
+                "           virtual threads.",
                 "",
                 "Every suite ends with 'metric NAME VALUE UNIT' lines, one per figure."},
-        subcommands = {BenchCommand.Apps.class, BenchCommand.Shim.class, BenchCommand.Runtime.class})
+        subcommands = {BenchCommand.Apps.class, ShimBench.Cli.class, RuntimeBench.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        System.err.println("bamboo: bench needs a suite: apps, shim or runtime (see 'bamboo bench --help')");
-        return Main.USAGE;
+        throw new UserError("bench needs a suite: apps, shim or runtime (see 'bamboo bench --help')");
     }
 
-    /** The application benchmark of issue 6. */
-    @Command(name = "apps", description = "Application benchmark (all options are the suite's own; try --help).")
+    /**
+     * The application benchmark. Its options are {@link BenchOptions}, a picocli command of its own, parsed by
+     * {@link AppBench#run}: the same command line also starts the benchmark's child JVMs ({@code --jvms}).
+     */
+    @Command(name = "apps", description = "Application benchmark ('bamboo bench apps --help' lists its options).")
     static final class Apps implements Callable<Integer> {
         @Parameters(paramLabel = "OPTIONS", description = "Options of the suite, e.g. --quick --app jacobi3d")
         List<String> args = new ArrayList<>();
@@ -44,32 +49,6 @@ public final class BenchCommand implements Callable<Integer> {
         public Integer call() {
             return AppBench.run(args.toArray(new String[0]), System.out, System.err,
                     TranslatedAppRunner.forCheckout());
-        }
-    }
-
-    /** The mpi-shim's ping-pong and bandwidth (issue 2). Exits the JVM with the suite's code. */
-    @Command(name = "shim", description = "mpi-shim latency and bandwidth (options: --quick, --ranks-as platform|virtual).")
-    static final class Shim implements Callable<Integer> {
-        @Parameters(paramLabel = "OPTIONS", description = "Options of the suite")
-        List<String> args = new ArrayList<>();
-
-        @Override
-        public Integer call() {
-            bamboo.bench.shim.ShimBench.main(args.toArray(new String[0]));
-            return 0;
-        }
-    }
-
-    /** The runtime's JMH benchmarks (issue 3). Exits the JVM with the suite's code. */
-    @Command(name = "runtime", description = "Task-graph runtime micro-benchmarks (options: --quick).")
-    static final class Runtime implements Callable<Integer> {
-        @Parameters(paramLabel = "OPTIONS", description = "Options of the suite")
-        List<String> args = new ArrayList<>();
-
-        @Override
-        public Integer call() {
-            bamboo.bench.runtime.RuntimeBench.main(args.toArray(new String[0]));
-            return 0;
         }
     }
 }

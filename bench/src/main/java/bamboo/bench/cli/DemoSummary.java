@@ -1,102 +1,106 @@
 package bamboo.bench.cli;
 
 import bamboo.bench.apps.Row;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 
 /**
  * What {@code bamboo demo} concludes from its interleaved runs: the median time of {@code basic},
- * {@code bamboo} and {@code nocomm}, the share of basic's time that is communication, and the share of
- * that the overlap hid, with the spread a reader needs to trust the figure.
+ * {@code translated} and {@code bound} (basic with communication free), the speed-up, and the share of
+ * basic's communication the translation hid, {@code (basic - translated) / (basic - bound)}, with an 80%
+ * interval a reader can trust it by.
  *
- * <p>Repeat i of the three variants ran back to back (the benchmark interleaves them), so the repeats
- * are resampled as triples: the 10th-90th percentiles of the figure over bootstrap resamples give an 80%
- * interval for the figure from the medians, printed with it, and each repeat's own estimate
- * {@code (basic_i - bamboo_i) / (basic_i - nocomm_i)} is listed too. When the interval is wider than
- * {@link #WIDE_INTERVAL} the summary says the figure is not one to quote.
- *
- * <p>When communication is a small part of basic's time (a machine loaded by other work slows compute,
- * not the simulated interconnect) the quotient divides noise by noise: below {@link #MIN_COMM_SHARE} no
- * hidden share is printed, only why and what to do.
+ * <p>Repeat i of the three variants ran back to back, so the repeats are resampled as triples: the
+ * 10th-90th percentiles of the figure over bootstrap resamples give the interval. When communication is
+ * too small a part of basic's time to measure, or the interval too wide to quote, the summary says so and
+ * why, instead of a figure.
  */
 final class DemoSummary {
-    /** Below this share of basic's time the communication is within the run-to-run noise of 2 cores. */
-    static final double MIN_COMM_SHARE = 0.10;
-    /** An 80% interval of the figure wider than this is called out as too wide to quote. */
-    static final double WIDE_INTERVAL = 0.30;
-    /** The largest share a repeat's own estimate prints in digits (9.99 = 999%). */
-    static final double SHARE_SHOWN = 9.99;
-    /** Resamples of the bootstrap; a fixed seed, so the same times print the same interval. */
+    /** Below this share of basic's time communication is within the run-to-run noise of a busy machine. */
+    static final double MIN_COMM_SHARE = 0.15;
+    /** An 80% interval wider than this is too wide to quote as one figure. */
+    static final double WIDE_INTERVAL = 0.25;
+    /** A load average above this many times the cores counts as a busy machine. */
+    static final double BUSY_LOAD_PER_CORE = 1.5;
     private static final int RESAMPLES = 2000;
+    /** A fixed seed, so the same times print the same interval. */
     private static final long SEED = 20261121L;
 
     private final double[] basic;
-    private final double[] bamboo;
-    private final double[] nocomm;
+    private final double[] translated;
+    private final double[] bound;
+    private final int tasksPerNode;
 
-    /** @param basic, bamboo, nocomm every repeat's time in seconds, in the order they ran */
-    DemoSummary(List<Double> basic, List<Double> bamboo, List<Double> nocomm) {
-        if (basic.isEmpty() || bamboo.isEmpty() || nocomm.isEmpty()) {
+    /** @param basic, translated, bound every repeat's time in seconds, in the order they ran */
+    DemoSummary(List<Double> basic, List<Double> translated, List<Double> bound, int tasksPerNode) {
+        if (basic.isEmpty() || translated.isEmpty() || bound.isEmpty()) {
             throw new IllegalArgumentException("every variant needs at least one time");
         }
         this.basic = toArray(basic);
-        this.bamboo = toArray(bamboo);
-        this.nocomm = toArray(nocomm);
+        this.translated = toArray(translated);
+        this.bound = toArray(bound);
+        this.tasksPerNode = tasksPerNode;
+    }
+
+    int tasksPerNode() {
+        return tasksPerNode;
     }
 
     double basicMedian() {
-        return median(basic);
+        return Row.median(basic);
     }
 
-    double bambooMedian() {
-        return median(bamboo);
+    double translatedMedian() {
+        return Row.median(translated);
     }
 
-    double nocommMedian() {
-        return median(nocomm);
+    double boundMedian() {
+        return Row.median(bound);
     }
 
-    /** {@code (T_basic - T_nocomm) / T_basic} from the medians. */
+    /** Basic's time over translated's, from the medians. */
+    double speedup() {
+        return basicMedian() / translatedMedian();
+    }
+
+    /** {@code (T_basic - T_bound) / T_basic} from the medians. */
     double commShare() {
-        return (basicMedian() - nocommMedian()) / basicMedian();
+        return (basicMedian() - boundMedian()) / basicMedian();
     }
 
-    /** {@code (T_basic - T_bamboo) / (T_basic - T_nocomm)} from the medians; NaN when communication is
+    /** {@code (T_basic - T_translated) / (T_basic - T_bound)} from the medians; NaN when communication is
      *  below {@link #MIN_COMM_SHARE} of basic's time. */
     double hidden() {
         if (!(commShare() >= MIN_COMM_SHARE)) {
             return Double.NaN;
         }
-        return (basicMedian() - bambooMedian()) / (basicMedian() - nocommMedian());
+        return (basicMedian() - translatedMedian()) / (basicMedian() - boundMedian());
     }
 
-    /**
-     * The 10th and 90th percentiles of the figure from the medians over bootstrap resamples of the repeats
-     * (as triples: repeat i's three times stay together); NaNs when communication is not measurable or
-     * too few resamples have any.
-     */
+    /** The 10th and 90th percentiles of the hidden share over bootstrap resamples of the repeats (kept as
+     *  triples); NaNs when it is not measurable or too few resamples have any communication. */
     double[] interval() {
-        int n = Math.min(basic.length, Math.min(bamboo.length, nocomm.length));
+        int n = Math.min(basic.length, Math.min(translated.length, bound.length));
         if (Double.isNaN(hidden()) || n < 2) {
             return new double[] {Double.NaN, Double.NaN};
         }
-        java.util.SplittableRandom random = new java.util.SplittableRandom(SEED);
-        double[] b = new double[n], o = new double[n], c = new double[n];
+        SplittableRandom random = new SplittableRandom(SEED);
+        double[] b = new double[n], t = new double[n], c = new double[n];
         double[] figures = new double[RESAMPLES];
         int kept = 0;
         for (int r = 0; r < RESAMPLES; r++) {
             for (int i = 0; i < n; i++) {
                 int pick = random.nextInt(n);
                 b[i] = basic[pick];
-                o[i] = bamboo[pick];
-                c[i] = nocomm[pick];
+                t[i] = translated[pick];
+                c[i] = bound[pick];
             }
-            double comm = median(b) - median(c);
+            double comm = Row.median(b) - Row.median(c);
             if (comm > 0) {
-                figures[kept++] = (median(b) - median(o)) / comm;
+                figures[kept++] = (Row.median(b) - Row.median(t)) / comm;
             }
         }
         if (kept < RESAMPLES / 2) {
@@ -107,84 +111,54 @@ final class DemoSummary {
         return new double[] {sorted[(int) (0.10 * (kept - 1))], sorted[(int) Math.ceil(0.90 * (kept - 1))]};
     }
 
-    /** One estimate per repeat that all three variants completed and whose basic was slower than its
-     *  nocomm; sorted. */
-    double[] perRepeatHidden() {
-        int n = Math.min(basic.length, Math.min(bamboo.length, nocomm.length));
-        List<Double> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            double comm = basic[i] - nocomm[i];
-            if (comm > 0) {
-                out.add((basic[i] - bamboo[i]) / comm);
-            }
-        }
-        double[] v = toArray(out);
-        Arrays.sort(v);
-        return v;
-    }
-
-    /** The lines the demo prints after the benchmark's table. */
-    List<String> lines() {
+    /**
+     * The lines the demo prints.
+     *
+     * @param cores the machine's cores
+     * @param load  the highest load average seen during the runs, or NaN where the platform has none
+     */
+    List<String> lines(int cores, double load) {
         List<String> lines = new ArrayList<>();
-        lines.add(timeLine("basic", basic));
-        lines.add(timeLine("bamboo", bamboo));
-        lines.add(timeLine("nocomm", nocomm));
+        lines.add(String.format(Locale.ROOT, "Median of %d runs each, every run verified against a sequential computation:",
+                Math.min(basic.length, Math.min(translated.length, bound.length))));
+        lines.add(String.format(Locale.ROOT, "  basic       %6.3f s  the plain program: each sweep waits for its halo exchange",
+                basicMedian()));
+        lines.add(String.format(Locale.ROOT, "  translated  %6.3f s  the same program with @Bamboo annotations, translated to"
+                + " %d tasks per node", translatedMedian(), tasksPerNode));
+        lines.add(String.format(Locale.ROOT, "  bound       %6.3f s  basic with communication free: no overlap can beat it",
+                boundMedian()));
         double share = commShare();
-        lines.add(String.format(Locale.ROOT, "communication: %.0f%% of basic's time (basic vs nocomm)", 100 * share));
         double hidden = hidden();
+        String busy = busy(cores, load);
         if (Double.isNaN(hidden)) {
-            lines.add(String.format(Locale.ROOT, "communication hidden: not measurable here: communication is %.0f%% of"
-                    + " basic's time, below the %.0f%% that runs on a busy 2-core machine can resolve (other work"
-                    + " slows the computation, not the simulated interconnect); rerun on a quieter machine or with"
-                    + " a slower interconnect (--latency, --bandwidth: e.g. 2ms and 25MB/s at load 10-20, 5ms and"
-                    + " 12MB/s above)", 100 * share, 100 * MIN_COMM_SHARE));
+            lines.add(String.format(Locale.ROOT, "Not measurable here: communication was %.0f%% of basic's time, too little"
+                    + " to tell from the noise%s.", 100 * share, busy.isEmpty() ? "" : " (" + busy + ")"));
+            lines.add("Rerun when the machine is quieter, or with a slower interconnect (--latency, --bandwidth).");
             return lines;
         }
+        lines.add(String.format(Locale.ROOT, "Speed-up: %.2fx over basic (the bound allows %.2fx).", speedup(),
+                basicMedian() / boundMedian()));
         double[] range = interval();
-        double[] each = perRepeatHidden();
-        String spread = Double.isNaN(range[0]) ? "too few repeats for an interval"
-                : String.format(Locale.ROOT, "80%% interval over the repeats %.0f-%.0f%%", 100 * range[0], 100 * range[1]);
-        lines.add(String.format(Locale.ROOT, "communication hidden: %.0f%% (from the medians; %s)", 100 * hidden, spread));
-        if (each.length > 0) {
-            lines.add(String.format(Locale.ROOT, "each repeat alone, sorted: %s", percents(each)));
-        }
-        if (!Double.isNaN(range[0]) && range[1] - range[0] > WIDE_INTERVAL) {
-            lines.add(String.format(Locale.ROOT, "note: the interval spans %.0f points: the machine is too busy"
-                    + " for one figure; more repeats (--repeat) or a quieter machine narrow it",
-                    100 * (range[1] - range[0])));
+        String spread = Double.isNaN(range[0]) ? "too few runs for an interval"
+                : String.format(Locale.ROOT, "80%% interval %.0f-%.0f%%", 100 * range[0], 100 * range[1]);
+        lines.add(String.format(Locale.ROOT, "Communication hidden: %.0f%% (%s) of the %.3f s basic spends communicating"
+                + " (%.0f%% of its time).", 100 * hidden, spread, basicMedian() - boundMedian(), 100 * share));
+        boolean wide = !Double.isNaN(range[0]) && range[1] - range[0] > WIDE_INTERVAL;
+        if (wide || !(range[0] > 0)) {
+            lines.add(String.format(Locale.ROOT, "The runs varied too much for one figure%s: rerun when the machine is"
+                    + " quieter, or with more runs (--repeat).", busy.isEmpty() ? "" : " (" + busy + ")"));
+        } else if (hidden > 0) {
+            lines.add("The translated program computes while its messages travel, so most of basic's waiting is gone.");
         }
         return lines;
     }
 
-    private static String timeLine(String variant, double[] times) {
-        double[] sorted = times.clone();
-        Arrays.sort(sorted);
-        return String.format(Locale.ROOT, "%-8s %7.3f s  (median of %d; %.3f-%.3f s)", variant + ":", median(times),
-                times.length, sorted[0], sorted[sorted.length - 1]);
-    }
-
-    private static String percents(double[] sorted) {
-        StringBuilder sb = new StringBuilder();
-        for (double v : sorted) {
-            sb.append(sb.length() == 0 ? "" : ", ").append(percent(v));
+    /** "the machine was busy: load average L on N cores", or "" when it was not (or the load is unknown). */
+    static String busy(int cores, double load) {
+        if (Double.isNaN(load) || load <= BUSY_LOAD_PER_CORE * cores) {
+            return "";
         }
-        return sb.toString();
-    }
-
-    /** A repeat whose basic and nocomm times nearly tie divides by almost nothing: its share says only
-     *  that it is far beyond the scale, so it prints as {@code >999%} rather than as digits. */
-    static String percent(double share) {
-        if (share > SHARE_SHOWN) {
-            return ">999%";
-        }
-        if (share < -SHARE_SHOWN) {
-            return "<-999%";
-        }
-        return String.format(Locale.ROOT, "%.0f%%", 100 * share);
-    }
-
-    private static double median(double[] values) {
-        return Row.median(values);
+        return String.format(Locale.ROOT, "the machine was busy: load average %.0f on %d cores", load, cores);
     }
 
     private static double[] toArray(List<Double> values) {

@@ -14,10 +14,9 @@ public final class DevelopmentCommands implements CommandSet {
 
     @Override
     public void configure(CommandLine root) {
-        // A suite's options are its own: pass them through untouched.
-        root.getSubcommands().get("bench").getSubcommands().values().forEach(sub -> {
-            sub.setStopAtPositional(true);
-            sub.setUnmatchedOptionsArePositionalParams(true);
-        });
+        // The application benchmark parses its options itself (its child JVMs get the same command line).
+        CommandLine apps = root.getSubcommands().get("bench").getSubcommands().get("apps");
+        apps.setStopAtPositional(true);
+        apps.setUnmatchedOptionsArePositionalParams(true);
     }
 }

@@ -23,13 +23,11 @@ import picocli.CommandLine.Spec;
                 "Generates random annotated SPMD programs, runs each untranslated on the mpi-shim and "
                 + "translated on the task-graph runtime at several task, worker and node counts, and compares "
                 + "their output. A divergence is shrunk to a small program and written as a test-corpus case.",
-                "Program i has seed SEED+i: '--seed SEED+i --count 1' reruns it alone (--keep shows its source)."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every program ran clean",
-                "1:a translated run diverged from the untranslated one (a translator or runtime bug)",
-                "2:bad usage",
-                "3:no divergence, but the generator made programs the translator refused or that fail "
-                        + "untranslated (a generator bug)"})
+                "Program i has seed SEED+i: '--seed SEED+i --count 1' reruns it alone (--keep shows its source).",
+                "",
+                "Exit code 0 when every program ran clean; 1 when a translated run diverged from the untranslated "
+                + "one (a translator or runtime bug), or the generator made programs the translator refused or that "
+                + "fail untranslated (a generator bug): the summary says which."})
 public final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--count", paramLabel = "N", defaultValue = "100", description = "programs to run (default ${DEFAULT-VALUE})")
     int count;
@@ -50,7 +48,7 @@ public final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--keep", paramLabel = "DIR", description = "keep every generated program's source in DIR")
     Path keep;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "fuzz-found",
+    @Option(names = {"-d", "--output"}, paramLabel = "DIR", defaultValue = "fuzz-found",
             description = "where shrunk divergences are written as corpus cases (default ${DEFAULT-VALUE})")
     Path out;
 
@@ -73,8 +71,7 @@ public final class FuzzCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter outWriter = spec.commandLine().getOut();
         if (count < 0 || shrink < 0 || timeoutSeconds < 1) {
-            err.println("bamboo fuzz: --count and --shrink must be >= 0 and --timeout >= 1");
-            return Main.USAGE;
+            throw new bamboo.cli.launch.UserError("--count and --shrink must be >= 0 and --timeout >= 1");
         }
         RunPlan plan;
         try {
@@ -87,7 +84,7 @@ public final class FuzzCommand implements Callable<Integer> {
             }
             plan = new RunPlan(plan.ranks(), plan.workers(), plan.manyNodes(), plan.latencyNanos(), timeoutSeconds * 1000L);
         } catch (IllegalArgumentException e) {
-            err.println("bamboo fuzz: " + e.getMessage());
+            err.println("bamboo: " + e.getMessage());
             return Main.USAGE;
         }
         long first = seed != null ? seed : System.currentTimeMillis();
@@ -100,7 +97,7 @@ public final class FuzzCommand implements Callable<Integer> {
         if (summary.diverged() > 0) {
             return Main.FAILED;
         }
-        return summary.allClean() ? 0 : 3;
+        return summary.allClean() ? 0 : Main.FAILED;
     }
 
     private static void report(Campaign.Summary s, long first, PrintWriter out) {

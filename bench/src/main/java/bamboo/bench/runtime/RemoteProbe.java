@@ -1,5 +1,11 @@
 package bamboo.bench.runtime;
 
+import bamboo.cli.launch.Units;
+import bamboo.cli.launch.UserError;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
@@ -68,28 +74,39 @@ public final class RemoteProbe {
     }
 
     public static void main(String[] args) {
+        System.exit(new CommandLine(new Cli()).execute(args));
+    }
+
+    /** The command line: message size, rounds and the simulated interconnect between the two processes. */
+    @Command(name = "RemoteProbe", mixinStandardHelpOptions = true,
+            description = "Remote ping-pong between two runtime processes: wall and CPU time, context switches and "
+                    + "allocation per one-way message.")
+    static final class Cli implements Callable<Integer> {
+        @Option(names = "--elements", paramLabel = "N", description = "Longs per message (default: ${DEFAULT-VALUE}).")
         int elements = 1;
+        @Option(names = "--rounds", paramLabel = "N", description = "Timed rounds (default: ${DEFAULT-VALUE}).")
         int rounds = 20_000;
+        @Option(names = "--warm", paramLabel = "N", description = "Warm-up rounds (default: ${DEFAULT-VALUE}).")
         int warm = 5_000;
+        @Option(names = "--passes", paramLabel = "N", description = "Passes (default: ${DEFAULT-VALUE}).")
         int passes = 3;
-        long latencyNanos = 0;
-        double bandwidth = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("RemoteProbe: " + a + " needs a value");
+        @Option(names = "--latency", paramLabel = "TIME", description = "Simulated latency, e.g. 20us (default: ${DEFAULT-VALUE}).")
+        String latency = "0";
+        @Option(names = "--bandwidth", paramLabel = "RATE", description = "Simulated bandwidth, e.g. 1GB/s (default: ${DEFAULT-VALUE}).")
+        String bandwidth = "inf";
+
+        @Override
+        public Integer call() {
+            try {
+                probe(elements, rounds, warm, passes, Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth));
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage());
             }
-            int v = Integer.parseInt(args[++i]);
-            switch (a) {
-                case "--elements" -> elements = v;
-                case "--rounds" -> rounds = v;
-                case "--warm" -> warm = v;
-                case "--passes" -> passes = v;
-                case "--latency-us" -> latencyNanos = 1_000L * v;
-                case "--bandwidth-mbs" -> bandwidth = 1e6 * v;
-                default -> throw new IllegalArgumentException("RemoteProbe: unknown option " + a);
-            }
+            return 0;
         }
+    }
+
+    static void probe(int elements, int rounds, int warm, int passes, long latencyNanos, double bandwidth) {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         mx.setThreadAllocatedMemoryEnabled(true);
         System.out.printf("remote ping-pong, %d longs (%d B), %d rounds after %d warm-up, latency %d us, bandwidth %s"

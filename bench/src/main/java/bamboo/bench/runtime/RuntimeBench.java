@@ -1,5 +1,6 @@
 package bamboo.bench.runtime;
 
+import bamboo.cli.launch.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
@@ -20,6 +22,9 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Runs the runtime's benchmarks (JMH, through its Runner API) and ends with one line per headline figure:
@@ -27,72 +32,50 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code metric alloc-bytes-per-message <v> B} (within a process), {@code metric remote-alloc-bytes-per-message
  * <v> B} (between two processes, every thread counted).
  *
- * <pre>
- * RuntimeBench [--quick] [--forks N] [--jdk21 JAVA_HOME] [--verbose]
- * </pre>
- * The virtual-thread comparison needs JDK 21+: on an older JVM the ping-pong pair runs in forks of the JDK
- * given by {@code --jdk21}, {@code BAMBOO_JDK21}, or the first JDK 21+ under /usr/lib/jvm; it is reported
+ * <p>The virtual-thread comparison needs JDK 21+: on an older JVM the ping-pong pair runs in forks of the JDK
+ * given by {@code --java-home}, {@code BAMBOO_JDK21}, or the first JDK 21+ under /usr/lib/jvm; it is reported
  * as skipped when there is none.
  */
-public final class RuntimeBench {
+@Command(name = "runtime", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Task-graph runtime micro-benchmarks (JMH): task switch, inject-and-fire, task-to-task "
+                + "latency, bandwidth, allocation per message, and the same ping-pong on virtual threads.",
+                "",
+                "Ends with 'metric NAME VALUE UNIT' lines, one per headline figure."})
+public final class RuntimeBench implements Callable<Integer> {
     private static final String FLAGS = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
     private static final String UNSAFE_ALLOWED = "--sun-misc-unsafe-memory-access=allow";
     private static final String RB = RuntimeBenchmarks.class.getName();
     private static final String VT = VirtualThreadPingPong.class.getName();
 
-    private boolean quick;
-    private int forks = 1;
-    private Path jdk21;
-    private boolean verbose;
+    @Option(names = "--quick", description = "Fewer benchmarks and shorter iterations (about a minute).")
+    boolean quick;
+
+    @Option(names = "--forks", paramLabel = "N", description = "JMH forks per benchmark; 0 runs in this JVM (default: ${DEFAULT-VALUE}).")
+    int forks = 1;
+
+    @Option(names = "--java-home", paramLabel = "DIR", description = "A JDK 21+ for the virtual-thread comparison when this JVM is older (default: BAMBOO_JDK21, else the first JDK 21+ under /usr/lib/jvm).")
+    Path jdk21;
+
+    @Option(names = {"-v", "--verbose"}, description = "JMH's own output.")
+    boolean verbose;
 
     public static void main(String[] args) {
-        RuntimeBench b = new RuntimeBench();
-        try {
-            b.parse(args);
-            b.run();
-        } catch (IllegalArgumentException e) {
-            System.err.println("bench runtime: " + e.getMessage());
-            System.exit(2);
-        } catch (RunnerException | RuntimeException e) {
-            System.err.println("bench runtime: benchmark failed: " + e);
-            System.exit(1);
-        }
+        System.exit(new CommandLine(new RuntimeBench()).execute(args));
     }
 
-    private void parse(String[] args) {
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--quick":
-                    quick = true;
-                    break;
-                case "--verbose":
-                    verbose = true;
-                    break;
-                case "--forks":
-                    forks = Integer.parseInt(value(args, ++i, "--forks"));
-                    break;
-                case "--jdk21":
-                    jdk21 = Paths.get(value(args, ++i, "--jdk21"));
-                    break;
-                case "--help":
-                case "-h":
-                    System.out.println("usage: bench runtime [--quick] [--forks N] [--jdk21 JAVA_HOME] [--verbose]");
-                    System.exit(0);
-                    break;
-                default:
-                    throw new IllegalArgumentException("unknown option " + args[i] + " (try --help)");
-            }
-        }
+    @Override
+    public Integer call() {
         if (forks < 0) {
-            throw new IllegalArgumentException("--forks must be >= 0, got " + forks);
+            throw new UserError("--forks must be >= 0, got " + forks);
         }
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
+        try {
+            run();
+            return 0;
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        } catch (RunnerException | RuntimeException e) {
+            throw new UserError("benchmark failed: " + e, 1);
         }
-        return args[i];
     }
 
     /** The options of a JMH run whose forks run on a JDK of major version {@code forkFeature}. */
@@ -146,7 +129,7 @@ public final class RuntimeBench {
         if (vt == null) {
             Path java = findJdk21();
             if (java == null) {
-                System.out.println("virtual-thread comparison: skipped (no JDK 21+ found; pass --jdk21 JAVA_HOME)");
+                System.out.println("virtual-thread comparison: skipped (no JDK 21+ found; pass --java-home DIR)");
             } else {
                 vtJdk = java.toString();
                 ChainedOptionsBuilder v = options(RB + "\\.latency$|" + VT + "\\.latency$", featureOf(java.getParent().getParent()))
@@ -225,7 +208,7 @@ public final class RuntimeBench {
             }
         }
         if (jdk21 != null) {
-            throw new IllegalArgumentException("--jdk21 " + jdk21 + " is not a JDK 21+ home (no bin/java or release file)");
+            throw new IllegalArgumentException("--java-home " + jdk21 + " is not a JDK 21+ home (no bin/java or release file)");
         }
         return null;
     }

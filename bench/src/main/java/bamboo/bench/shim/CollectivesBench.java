@@ -1,5 +1,7 @@
 package bamboo.bench.shim;
 
+import bamboo.cli.launch.Units;
+import bamboo.cli.launch.UserError;
 import bamboo.shim.coll.Alltoall;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
@@ -7,7 +9,11 @@ import bamboo.shim.job.ThreadsJob;
 import java.util.Arrays;
 import java.util.Locale;
 import mpi.MPI;
+import java.util.concurrent.Callable;
 import mpi.MPIException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Times the collectives on the threads device, optionally over the simulated interconnect, and prints
@@ -16,7 +22,7 @@ import mpi.MPIException;
  * Bruck's algorithm and with pairwise exchange on both sides of the cut-over, the evidence for
  * {@link Alltoall#BRUCK_MAX_BLOCK_BYTES}.
  *
- * <pre>java -cp mpi-shim/target/classes bamboo.shim.coll.CollectivesBench [np] [nodes] [latency-us] [GB/s]</pre>
+ * <pre>java -cp bench/target/bamboo-bench.jar bamboo.bench.shim.CollectivesBench [--np N] [--nodes K] [--latency T] [--bandwidth B]</pre>
  */
 public final class CollectivesBench {
     private static final int REPS = 7;
@@ -30,10 +36,33 @@ public final class CollectivesBench {
     }
 
     public static void main(String[] args) {
-        final int np = args.length > 0 ? Integer.parseInt(args[0]) : 8;
-        final int nodes = args.length > 1 ? Integer.parseInt(args[1]) : 1;
-        final long latencyNs = args.length > 2 ? Math.round(Double.parseDouble(args[2]) * 1000) : 0;
-        final double bandwidth = args.length > 3 ? Double.parseDouble(args[3]) * 1e9 : Double.POSITIVE_INFINITY;
+        System.exit(new CommandLine(new Cli()).execute(args));
+    }
+
+    /** The command line: ranks, simulated nodes and the interconnect between them. */
+    @Command(name = "CollectivesBench", mixinStandardHelpOptions = true,
+            description = "Microseconds per call of each collective on the threads device (rank 0, best of 7).")
+    static final class Cli implements Callable<Integer> {
+        @Option(names = "--np", paramLabel = "N", description = "Ranks (default: ${DEFAULT-VALUE}).")
+        int np = 8;
+        @Option(names = "--nodes", paramLabel = "K", description = "Simulated nodes (default: ${DEFAULT-VALUE}).")
+        int nodes = 1;
+        @Option(names = "--latency", paramLabel = "TIME", description = "Latency between nodes, e.g. 20us (default: ${DEFAULT-VALUE}).")
+        String latency = "0";
+        @Option(names = "--bandwidth", paramLabel = "RATE", description = "Bandwidth between nodes, e.g. 1GB/s (default: ${DEFAULT-VALUE}).")
+        String bandwidth = "inf";
+
+        @Override
+        public Integer call() {
+            try {
+                return run(np, nodes, Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth));
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage());
+            }
+        }
+    }
+
+    static int run(int np, int nodes, long latencyNs, double bandwidth) {
         final JobConfig config = JobConfig.of(np).withNodes(nodes).withLatencyNanos(latencyNs).withBandwidth(bandwidth);
         System.out.printf(Locale.ROOT, "collectives: np=%d nodes=%d latency=%.1fus bandwidth=%s, us per call (rank 0,"
                 + " best of %d)%n", np, nodes, latencyNs / 1000.0,
@@ -70,9 +99,9 @@ public final class CollectivesBench {
             }
         });
         if (!r.succeeded()) {
-            System.err.println(r.message());
-            System.exit(1);
+            throw new UserError(r.message(), r.exitCode());
         }
+        return 0;
     }
 
     private static double forced(int rank, int cutOver, int iters, Op op) throws MPIException {

@@ -1,5 +1,7 @@
 package bamboo.bench.shim;
 
+import bamboo.cli.JavaHomeOption;
+import bamboo.cli.launch.UserError;
 import bamboo.shim.job.JobConfig;
 import bamboo.shim.job.JobResult;
 import bamboo.shim.job.ThreadsJob;
@@ -7,9 +9,16 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * OSU-style micro-benchmarks of the threads device between two ranks: ping-pong latency (8 bytes, one
@@ -17,7 +26,6 @@ import mpi.Request;
  * {@code System.arraycopy} of the same size in the same run. Prints the median of the repeats as
  * {@code metric <name> <value> <unit>} lines.
  *
- * <p>Usage: {@code ShimBench [--quick] [--ranks-as platform|virtual]}
  */
 public final class ShimBench {
     private static final int SMALL = 8;
@@ -37,41 +45,42 @@ public final class ShimBench {
     }
 
     public static void main(String[] args) {
-        boolean quick = false;
-        JobConfig.RanksAs as = JobConfig.RanksAs.PLATFORM;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--quick" -> quick = true;
-                case "--ranks-as" -> {
-                    if (i + 1 >= args.length) {
-                        fail("--ranks-as needs platform or virtual");
-                    }
-                    as = parseRanksAs(args[++i]);
-                }
-                case "--help", "-h" -> {
-                    System.out.println("usage: ShimBench [--quick] [--ranks-as platform|virtual]");
-                    return;
-                }
-                default -> fail("unknown option " + args[i] + " (try --help)");
+        System.exit(new CommandLine(new Cli()).execute(args));
+    }
+
+    /** The command line of the suite: {@code bamboo bench shim}. */
+    @Command(name = "shim", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"OSU-style ping-pong latency (8 bytes, one way) and streaming bandwidth (1 MiB "
+                    + "messages, a window of 16 non-blocking sends) of the mpi-shim between two ranks, next to a "
+                    + "plain array copy of the same size.",
+                    "",
+                    "Ends with 'metric NAME VALUE UNIT' lines, one per figure."})
+    public static final class Cli implements Callable<Integer> {
+        /** How the two ranks are carried. */
+        enum RanksAs { platform, virtual }
+
+        @Option(names = "--quick", description = "Fewer repeats and messages.")
+        boolean quick;
+
+        @Option(names = "--ranks-as", paramLabel = "KIND", description = "Ranks as 'platform' or 'virtual' threads (virtual needs JDK 21+; default: ${DEFAULT-VALUE}).")
+        RanksAs ranksAs = RanksAs.platform;
+
+        @Mixin
+        JavaHomeOption javaHome = new JavaHomeOption();
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            Integer relaunched = javaHome.relaunchIfOther(spec);
+            if (relaunched != null) {
+                return relaunched;
             }
+            new ShimBench(quick, ranksAs == RanksAs.virtual ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM)
+                    .run();
+            return 0;
         }
-        new ShimBench(quick, as).run();
-    }
-
-    private static JobConfig.RanksAs parseRanksAs(String s) {
-        return switch (s.toLowerCase(Locale.ROOT)) {
-            case "platform" -> JobConfig.RanksAs.PLATFORM;
-            case "virtual" -> JobConfig.RanksAs.VIRTUAL;
-            default -> {
-                fail("--ranks-as must be platform or virtual, not " + s);
-                yield null;
-            }
-        };
-    }
-
-    private static void fail(String message) {
-        System.err.println("shim bench: " + message);
-        System.exit(2);
     }
 
     private void run() {
@@ -216,8 +225,7 @@ public final class ShimBench {
 
     private static void check(JobResult r) {
         if (!r.succeeded()) {
-            System.err.println("shim bench: " + r.message());
-            System.exit(r.exitCode());
+            throw new UserError(r.message(), r.exitCode());
         }
     }
 }

@@ -85,7 +85,7 @@ class AppBenchTest {
         };
         BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--set", "n=6", "--set", "iters=3",
             "--variants", "basic,splitphase,oversubscribed,nocomm", "--k", "2", "--repeat", "2", "--warmup-runs", "1",
-            "--out", dir.toString()});
+            "--output", dir.toString()});
         ResultTable t = new AppBench(o, fake, null, QUIET).measure();
         assertEquals(4 + 2 * 4, seen.size(), "a warm-up of each of four variants plus two repeats of each");
         List<String> order = List.of("basic", "oversubscribed k=2", "splitphase", "nocomm");
@@ -102,7 +102,7 @@ class AppBenchTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = AppBench.run(new String[] {"--app", "jacobi2d", "--set", "n=24", "--set", "iters=4",
-            "--variants", "basic,splitphase,nocomm", "--repeat", "1", "--warmup-runs", "1", "--out", dir.toString()},
+            "--variants", "basic,splitphase,nocomm", "--repeat", "1", "--warmup-runs", "1", "--output", dir.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 null);
         String table = out.toString(StandardCharsets.UTF_8);
@@ -125,7 +125,7 @@ class AppBenchTest {
     void noTargetsLeavesOutTheSectionAndItsCsv(@TempDir Path dir) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = AppBench.run(new String[] {"--app", "jacobi2d", "--set", "n=24", "--set", "iters=4",
-            "--variants", "basic", "--repeat", "1", "--warmup-runs", "1", "--no-targets", "--out", dir.toString()},
+            "--variants", "basic", "--repeat", "1", "--warmup-runs", "1", "--no-targets", "--output", dir.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true,
                         StandardCharsets.UTF_8), null);
         String text = out.toString(StandardCharsets.UTF_8);
@@ -141,10 +141,10 @@ class AppBenchTest {
         Runner never = (p, a) -> {
             throw new AssertionError("nothing runs when the results cannot be written");
         };
-        int code = AppBench.run(new String[] {"--app", "jacobi2d", "--variants", "bamboo", "--out", file.toString()},
+        int code = AppBench.run(new String[] {"--app", "jacobi2d", "--variants", "bamboo", "--output", file.toString()},
                 QUIET, new PrintStream(err, true, StandardCharsets.UTF_8), never);
         assertEquals(2, code);
-        assertEquals("bench: --out " + file + ": exists and is not a directory\n", err.toString(StandardCharsets.UTF_8));
+        assertEquals("bamboo: --output " + file + ": exists and is not a directory\n", err.toString(StandardCharsets.UTF_8));
     }
 
     /** A variant whose warm-up fails is FAILED at once: its repeats are not run (every run is verified). */
@@ -208,7 +208,7 @@ class AppBenchTest {
         int code = AppBench.run(new String[] {"--bandwidth", "fast"}, QUIET,
                 new PrintStream(err, true, StandardCharsets.UTF_8), null);
         assertEquals(2, code);
-        assertEquals("bench: --bandwidth fast: give a unit, e.g. 1GB/s, 250MB/s or inf\n",
+        assertEquals("bamboo: --bandwidth: cannot read bandwidth 'fast': write it like 1GB/s, 500MB/s, 10Gb/s or inf\n",
                 err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code bench apps --jvms N}: the pass in N fresh JVMs, each application in its own, judged pooled. */
 class JvmPassesTest {
     private static final AppSpec J3 = Apps.byName("jacobi3d");
-    private static final List<String> BENCH = List.of("--app", "jacobi3d", "--jvms", "2", "--out", "old", "--repeat", "3");
+    private static final List<String> BENCH = List.of("--app", "jacobi3d", "--jvms", "2", "--output", "old", "--repeat", "3");
 
     @Test
     void aPassIsThisCommandAgainWithItsPassItsAppItsOwnFolderAndNoJvmsOption() {
@@ -27,7 +27,7 @@ class JvmPassesTest {
         Path folder = JvmPasses.appDir(Path.of("new"), 2, J3);
         assertEquals(Path.of("new", "jvm-2", "jacobi3d"), folder);
         assertEquals(List.of("/jdk/bin/java", "-Dbamboo.bench.pass=2/2 jacobi3d", "-Xmx2g", "-jar", "cli.jar", "bench",
-                        "apps", "--repeat", "3", "--app", "jacobi3d", "--out", folder.toString()),
+                        "apps", "--repeat", "3", "--app", "jacobi3d", "--output", folder.toString()),
                 JvmPasses.childCommand(own, BENCH, 2, 2, J3, folder));
     }
 
@@ -72,10 +72,10 @@ class JvmPassesTest {
             return 0;
         };
         Path out = dir.resolve("out");
-        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--jvms", "2", "--out", out.toString()});
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--jvms", "2", "--output", out.toString()});
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        List<String> bench = List.of("--app", "jacobi3d", "--jvms", "2", "--out", out.toString());
+        List<String> bench = List.of("--app", "jacobi3d", "--jvms", "2", "--output", out.toString());
         List<String> own = new ArrayList<>(List.of("java", "-jar", "cli.jar", "bench", "apps"));
         own.addAll(bench);
         int code = new JvmPasses(o, fake, print(stdout), print(stderr)).run(own, bench);
@@ -114,7 +114,7 @@ class JvmPassesTest {
             return 0;
         };
         Path out = dir.resolve("out");
-        List<String> bench = List.of("--app", "jacobi3d,cannon", "--jvms", "2", "--out", out.toString());
+        List<String> bench = List.of("--app", "jacobi3d,cannon", "--jvms", "2", "--output", out.toString());
         BenchOptions o = BenchOptions.parse(bench.toArray(String[]::new));
         List<String> own = new ArrayList<>(List.of("java", "-jar", "cli.jar", "bench", "apps"));
         own.addAll(bench);
@@ -150,16 +150,16 @@ class JvmPassesTest {
             return 0;
         };
         Path out = dir.resolve("out");
-        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--jvms", "3", "--out", out.toString()});
+        BenchOptions o = BenchOptions.parse(new String[] {"--app", "jacobi3d", "--jvms", "3", "--output", out.toString()});
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        List<String> bench = List.of("--app", "jacobi3d", "--jvms", "3", "--out", out.toString());
+        List<String> bench = List.of("--app", "jacobi3d", "--jvms", "3", "--output", out.toString());
         List<String> own = new ArrayList<>(List.of("java", "-jar", "cli.jar", "bench", "apps"));
         own.addAll(bench);
         assertEquals(1, new JvmPasses(o, fake, print(stdout), print(stderr)).run(own, bench));
         assertEquals(List.of(1, 2), passes, "no third pass after a pass died");
         String err = stderr.toString(StandardCharsets.UTF_8);
-        assertTrue(err.contains("bench: the JVM of pass 2 (jacobi3d) ended with exit code 137; its last output"), err);
+        assertTrue(err.contains("bamboo: the JVM of pass 2 (jacobi3d) ended with exit code 137; its last output"), err);
         assertTrue(err.contains("java.lang.OutOfMemoryError"), err);
         assertTrue(err.contains("to judge them: bench apps --targets-from " + out.resolve("jvm-1")), err);
         assertEquals("", stdout.toString(StandardCharsets.UTF_8), "no table from a run that did not finish");
@@ -170,7 +170,7 @@ class JvmPassesTest {
     void aRealChildJvmGetsItsPassAndWritesItsFolder(@TempDir Path dir) throws Exception {
         // The launcher that starts processes, with a stand-in for the bench as the child's main class.
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> bench = List.of("--app", "jacobi3d", "--jvms", "2", "--out", dir.resolve("out").toString());
+        List<String> bench = List.of("--app", "jacobi3d", "--jvms", "2", "--output", dir.resolve("out").toString());
         List<String> own = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
                 FakePass.class.getName()));
         own.addAll(bench);
@@ -190,7 +190,7 @@ class JvmPassesTest {
     public static final class FakePass {
         public static void main(String[] args) throws Exception {
             String pass = System.getProperty(JvmPasses.PASS_PROPERTY);
-            Path out = Path.of(args[List.of(args).indexOf("--out") + 1]);
+            Path out = Path.of(args[List.of(args).indexOf("--output") + 1]);
             Files.createDirectories(out);
             Files.writeString(out.resolve("results.csv"), table(0.6 + Integer.parseInt(pass.substring(0, 1)) / 100.0).csv());
             System.out.println("pass " + pass);

@@ -101,12 +101,12 @@ class ResultsCsvTest {
         Path missing = dir.resolve("none.csv");
         assertEquals(2, AppBench.run(new String[] {"--targets-from", missing.toString()}, print(new ByteArrayOutputStream()),
                 print(err), null));
-        assertEquals("bench: --targets-from " + missing + ": cannot read it (no such file)\n",
+        assertEquals("bamboo: --targets-from " + missing + ": cannot read it (no such file)\n",
                 err.toString(StandardCharsets.UTF_8));
         err.reset();
         assertEquals(2, AppBench.run(new String[] {"--targets-from", missing.toString(), "--app", "cg"},
                 print(new ByteArrayOutputStream()), print(err), null));
-        assertEquals("bench: --targets-from judges a results.csv written earlier and runs nothing: leave out --app\n",
+        assertEquals("bamboo: --targets-from judges a results.csv written earlier and runs nothing: leave out --app\n",
                 err.toString(StandardCharsets.UTF_8));
     }
 
@@ -151,12 +151,12 @@ class ResultsCsvTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(2, AppBench.run(new String[] {"--targets-from", a + "," + b}, print(new ByteArrayOutputStream()),
                 print(err), null));
-        assertEquals("bench: --targets-from " + b + ": row 'jacobi3d bamboo k=4' is not in " + a
+        assertEquals("bamboo: --targets-from " + b + ": row 'jacobi3d bamboo k=4' is not in " + a
                 + " (the passes pooled must have the same rows)\n", err.toString(StandardCharsets.UTF_8));
         err.reset();
         assertEquals(2, AppBench.run(new String[] {"--targets-from", a + ",," + b}, print(new ByteArrayOutputStream()),
                 print(err), null));
-        assertEquals("bench: --targets-from '" + a + ",," + b + "': an empty path in the list\n",
+        assertEquals("bamboo: --targets-from '" + a + ",," + b + "': an empty path in the list\n",
                 err.toString(StandardCharsets.UTF_8));
     }
 

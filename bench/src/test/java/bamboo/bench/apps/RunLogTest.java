@@ -57,7 +57,7 @@ class RunLogTest {
     void theBenchWritesEveryRunToRunsCsv(@TempDir Path dir) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = AppBench.run(new String[] {"--app", "jacobi2d", "--set", "n=24", "--set", "iters=4",
-            "--variants", "basic,nocomm", "--repeat", "2", "--warmup-runs", "1", "--no-targets", "--out",
+            "--variants", "basic,nocomm", "--repeat", "2", "--warmup-runs", "1", "--no-targets", "--output",
             dir.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), null);
         assertEquals(0, code, out.toString(StandardCharsets.UTF_8));

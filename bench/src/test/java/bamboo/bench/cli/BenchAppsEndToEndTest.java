@@ -26,7 +26,7 @@ class BenchAppsEndToEndTest {
     void everyVariantOfOneAppVerifiesAndTheResultsAreWritten(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("results");
         CliRun r = CliRun.of("bench", "apps", "--app", "jacobi3d", "--k", "2", "--repeat", "1",
-                "--set", "n=10", "--set", "iters=6", "--set", "errEvery=3", "--out", out.toString());
+                "--set", "n=10", "--set", "iters=6", "--set", "errEvery=3", "--output", out.toString());
         assertEquals(0, r.exitCode, r.toString());
 
         List<String> expected = List.of("basic", "oversubscribed k=2", "virtual k=2", "splitphase", "bamboo k=2",

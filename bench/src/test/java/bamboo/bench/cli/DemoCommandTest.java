@@ -10,11 +10,29 @@ import org.junit.jupiter.api.Test;
 class DemoCommandTest {
 
     @Test
-    void helpNamesTheOverDecompositionAndTheRepeats() {
+    void helpNamesTheOptionsAndWhatIsCompared() {
         CliRun r = CliRun.of("demo", "--help");
         assertEquals(0, r.exitCode, r.toString());
-        assertTrue(r.out.contains("--k") && r.out.contains("--repeat"), r.toString());
-        assertTrue(r.out.contains("communication hidden"), r.toString());
+        for (String option : new String[] {"--k", "--repeat", "--comm-share", "--latency", "--bandwidth", "--output",
+                "--verbose", "--java-home"}) {
+            assertTrue(r.out.contains(option), option + "\n" + r);
+        }
+        String text = r.out.replaceAll("\\s+", " ");
+        assertTrue(text.contains("'communication hidden' = (basic - translated) / (basic - bound)"), r.toString());
+    }
+
+    @Test
+    void aCommShareOutsideItsRangeIsAUsageError() {
+        CliRun r = CliRun.of("demo", "--comm-share", "95");
+        assertEquals(2, r.exitCode, r.toString());
+        assertTrue(r.err.contains("bamboo: --comm-share must be between 5 and 90 (got 95)"), r.toString());
+    }
+
+    @Test
+    void aCommShareWithAFixedInterconnectIsRefused() {
+        CliRun r = CliRun.of("demo", "--comm-share", "30", "--latency", "1ms");
+        assertEquals(2, r.exitCode, r.toString());
+        assertTrue(r.err.contains("--comm-share sets the interconnect from this machine's speed"), r.toString());
     }
 
     @Test

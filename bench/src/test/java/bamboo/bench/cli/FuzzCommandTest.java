@@ -23,7 +23,7 @@ class FuzzCommandTest {
     void cleanProgramsExitZeroAndSayWhatRan() {
         Path keep = dir.resolve("keep");
         CliRun r = CliRun.of("fuzz", "--count", "3", "--seed", "11", "--np", "1,2", "--workers", "1", "--nodes", "2",
-                "--keep", keep.toString(), "--out", dir.resolve("found").toString());
+                "--keep", keep.toString(), "--output", dir.resolve("found").toString());
         assertEquals(0, r.exitCode, r.toString());
         assertTrue(r.out.contains("fuzz: 3 programs, seeds 11..13, np [1, 2], workers [1], nodes 1 and 2"), r.toString());
         assertTrue(r.out.contains("[1/3] seed 11: clean"), r.toString());
@@ -38,7 +38,7 @@ class FuzzCommandTest {
     void badOptionsAreUsageErrors() {
         CliRun zero = CliRun.of("fuzz", "--np", "0", "--count", "1");
         assertEquals(Main.USAGE, zero.exitCode, zero.toString());
-        assertTrue(zero.err.contains("bamboo fuzz: rank counts must be >= 1, got [0]"), zero.toString());
+        assertTrue(zero.err.contains("bamboo: rank counts must be >= 1, got [0]"), zero.toString());
         CliRun negative = CliRun.of("fuzz", "--count", "-1");
         assertEquals(Main.USAGE, negative.exitCode, negative.toString());
         CliRun junk = CliRun.of("fuzz", "--count", "many");

@@ -3,6 +3,8 @@ package bamboo.cli;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.cli.launch.CompileCheck;
+import bamboo.cli.launch.ProgramChecks;
+import bamboo.cli.launch.UserError;
 import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.parse.SourceFile;
@@ -16,6 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -23,11 +26,10 @@ import java.util.concurrent.Callable;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Checks @Bamboo programs: prints every error as File.java:LINE:COL: error: ..., "
                 + "writes nothing."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:no errors", "1:the programs have errors (printed on stderr)",
-                "2:bad usage or an input that cannot be read"},
-        footer = {"%nBesides the translator's checks, the programs are compiled with javac (nothing is written) against "
-                + "the mpi-shim, the annotations and --classpath, and its errors are reported the same way."})
+        footer = {"%nThe programs are also compiled with javac (nothing is written) against the mpi-shim, the "
+                + "annotations and --class-path: a file that does not parse gets javac's message, a program the "
+                + "translator refuses the translator's, one it accepts javac's errors if any. Exit code 1 when "
+                + "the programs have errors."})
 public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
     List<Path> sources;
@@ -37,7 +39,7 @@ public final class CheckCommand implements Callable<Integer> {
                     + "place of the library's; see docs/collectives.md.")
     Path collectives;
 
-    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
+    @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH",
             description = "what the programs compile against besides the mpi-shim and the annotations")
     String classPath;
 
@@ -58,32 +60,34 @@ public final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
-        TranslationResult r;
+        ProgramChecks.requireUtf8(sources);
         List<SourceFile> files;
+        Translator translator;
         try {
             files = SourceTree.of(sources).javaSources();
-            r = translator().check(files);
+            translator = translator();
         } catch (IOException e) {
-            err.println("bamboo check: " + e.getMessage());
-            return 2;
+            throw new UserError(e.getMessage());
         }
-        for (Diagnostic d : r.diagnostics()) {
-            err.println(d);
+        TranslationResult r = translator.check(files);
+        List<String> errors = new ArrayList<>(ProgramChecks.errors(
+                r.diagnostics().stream().map(Diagnostic::toString).toList(),
+                noCompile ? null : () -> CompileCheck.errors(files, classPath)));
+        if (errors.isEmpty()) {
+            errors.addAll(ProgramChecks.missingMpiInit(files));
         }
-        if (!r.ok()) {
-            err.println(r.diagnostics().size() + (r.diagnostics().size() == 1 ? " error" : " errors"));
-            return 1;
-        }
-        // The translator is no compiler: what it accepts must also compile (unknown symbols, type errors).
-        List<String> compileErrors = noCompile ? List.of()
-                : CompileCheck.errors(files, classPath);
-        if (!compileErrors.isEmpty()) {
-            compileErrors.forEach(err::println);
-            err.println(compileErrors.size() + (compileErrors.size() == 1 ? " error" : " errors"));
-            return 1;
+        if (!errors.isEmpty()) {
+            errors.forEach(err::println);
+            err.println(errors.size() + (errors.size() == 1 ? " error" : " errors"));
+            return Main.FAILED;
         }
         if (explain) {
             r.notes().forEach(out::println);
+        }
+        if (r.programs() == 0) {
+            err.println(Main.PREFIX + "warning: no @Bamboo program among " + files.size()
+                    + (files.size() == 1 ? " file" : " files") + ": nothing would be translated (annotate the class "
+                    + "whose main is the program with @bamboo.Bamboo; see docs/programming-model.md)");
         }
         out.println("ok: " + r.programs() + (r.programs() == 1 ? " program" : " programs") + ", no errors");
         return 0;

@@ -1,7 +1,6 @@
 package bamboo.cli;
 
 import bamboo.cli.launch.NativeLauncher;
-import bamboo.cli.launch.Relauncher;
 import bamboo.cli.launch.ShimLauncher;
 import bamboo.cli.launch.TranslatedLauncher;
 import bamboo.cli.launch.UserError;
@@ -13,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -42,21 +42,17 @@ import picocli.CommandLine.Model.CommandSpec;
                 "With --device mpi every rank is its own JVM on the system's MPI library (Open MPI or MPICH, "
                         + "through the foreign function API; needs JDK 22+, e.g. --java-home), started by mpirun; "
                         + "see docs/native-mpi.md, also for srun."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success",
-                "1:a rank threw (one line names it; --verbose for the stack trace)",
-                "2:bad usage, a file that does not compile or an unknown class",
-                "3:deadlock: every live rank blocked in MPI with nothing in flight (the report says who waits "
-                        + "for what)",
-                "4:with --translated, a task ran longer than --task-timeout without reaching its next "
-                        + "evaluation point (the message names the task and the line it is at)"},
-        footer = {"", "Examples:",
-                "  ./bamboo run --np 4 examples/src/main/java/.../Ring.java",
-                "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s -cp app.jar app.Main 100",
-                "  ./bamboo run --np 36 --nodes 4 --placement grid --latency 100us Cannon.java",
-                "  ./bamboo run --translated --device aeron --nodes 2 --workers 2 --np 8 Ring.java",
-                "  ./bamboo run --device mpi --np 4 --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java",
-                "  ./bamboo run --np 4 --ranks-as virtual --java-home /usr/lib/jvm/temurin-25-jdk-amd64 Ring.java"})
+        footer = {"", "Examples (from the repository's root):",
+                "  ./bamboo run --np 4 examples/src/main/java/bamboo/examples/quickstart/Ring.java",
+                "  ./bamboo run --np 8 --nodes 2 --latency 50us --bandwidth 1GB/s \\",
+                "      -cp examples/target/classes bamboo.examples.quickstart.Ring",
+                "  ./bamboo run --translated --np 8 --nodes 2 --latency 2ms \\",
+                "      examples/src/main/java/bamboo/examples/quickstart/Halo.java 5000 200",
+                "  ./bamboo run --device mpi --np 4 --java-home /usr/lib/jvm/temurin-25-jdk-amd64 \\",
+                "      examples/src/main/java/bamboo/examples/quickstart/Ring.java",
+                "  ./bamboo run --np 4 --ranks-as virtual \\",
+                "      --java-home /usr/lib/jvm/temurin-25-jdk-amd64 \\",
+                "      examples/src/main/java/bamboo/examples/quickstart/Ring.java"})
 public final class RunCommand implements Callable<Integer> {
 
     /** How ranks are carried. */
@@ -122,8 +118,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH", description = "Where the program's classes are (':'-separated).")
     String classPath;
 
-    @Option(names = "--java-home", paramLabel = "DIR", description = "Run under this JDK (e.g. a JDK 21+ for --ranks-as virtual).")
-    Path javaHome;
+    @Mixin
+    JavaHomeOption javaHome = new JavaHomeOption();
 
     @Option(names = {"-v", "--verbose"}, description = "Print the stack trace of a failing rank.")
     boolean verbose;
@@ -136,16 +132,12 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (javaHome != null && Relauncher.isOther(javaHome)) {
-            List<String> again = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
-            dropJavaHome(again);
-            // The parse result's arguments start with the subcommand's name already.
-            if (again.isEmpty() || !again.get(0).equals("run")) {
-                again.add(0, "run");
-            }
-            return Relauncher.relaunch(javaHome, Main.class.getName(), again);
+        Integer relaunched = javaHome.relaunchIfOther(spec);
+        if (relaunched != null) {
+            return relaunched;
         }
         validate();
+        warnUnused();
         if (device == Device.mpi) {
             checkMpiOptions();
             return NativeLauncher.run(np, classPath, target, args, verbose);
@@ -206,6 +198,28 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** Options given that this run has no use for: a warning each, as the run goes on without them. */
+    private void warnUnused() {
+        if (!translated && given("--workers")) {
+            warn("--workers sets the worker threads of a translated run; without --translated it is ignored");
+        }
+        if (nodes == 1 && given("--placement")) {
+            warn("--placement places ranks on simulated nodes; with --nodes 1 every rank is on the one node");
+        }
+        if (nodes == 1 && (given("--latency") || given("--bandwidth")) && device == Device.threads) {
+            warn("--latency and --bandwidth apply between simulated nodes; with --nodes 1 no message crosses one");
+        }
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    private void warn(String message) {
+        spec.commandLine().getErr().println("bamboo: warning: " + message);
+        spec.commandLine().getErr().flush();
+    }
+
     /** The aeron device runs real processes: simulated-network and thread options do not apply. */
     private void checkAeronOptions() {
         if (!latency.equals("0") || !bandwidth.equals("inf")) {
@@ -249,8 +263,16 @@ public final class RunCommand implements Callable<Integer> {
         if (nodes < 1 || nodes > np) {
             throw new UserError("--nodes must be between 1 and --np " + np + " (got " + nodes + ")");
         }
+        RankPlacement placed = placement();
+        java.util.regex.Matcher shape = java.util.regex.Pattern.compile("grid:(\\d+)x(\\d+).*").matcher(placement);
+        // With one node the placement resolves nothing, so a grid that cannot hold the ranks would pass unseen.
+        if (nodes == 1 && shape.matches() && Long.parseLong(shape.group(1)) * Long.parseLong(shape.group(2)) != np) {
+            throw new UserError("--placement " + placement + ": a " + shape.group(1) + "x" + shape.group(2)
+                    + " grid has " + Long.parseLong(shape.group(1)) * Long.parseLong(shape.group(2))
+                    + " ranks, not " + np + " (--np " + np + ", --nodes " + nodes + ")");
+        }
         try {
-            placement().nodeOfEach(np, nodes);
+            placed.nodeOfEach(np, nodes);
         } catch (IllegalArgumentException e) {
             throw new UserError("--" + e.getMessage() + " (--np " + np + ", --nodes " + nodes + ")");
         }
@@ -286,21 +308,6 @@ public final class RunCommand implements Callable<Integer> {
             return parse.getAsLong();
         } catch (IllegalArgumentException e) {
             throw new UserError(option + ": " + e.getMessage());
-        }
-    }
-
-    private static void dropJavaHome(List<String> args) {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--java-home")) {
-                args.remove(i);
-                args.remove(i);
-                return;
-            }
-            if (a.startsWith("--java-home=")) {
-                args.remove(i);
-                return;
-            }
         }
     }
 }

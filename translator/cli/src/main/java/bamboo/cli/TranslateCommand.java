@@ -1,6 +1,8 @@
 package bamboo.cli;
 
 import bamboo.cli.launch.CompileCheck;
+import bamboo.cli.launch.ProgramChecks;
+import bamboo.cli.launch.UserError;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
@@ -17,6 +19,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -26,10 +29,7 @@ import java.util.concurrent.Callable;
                 "Writes a complete tree into OUT: every input file as it was, plus for each program X the "
                         + "companions X_BambooTask.java and X_Bamboo.java next to it. On any error (of the "
                         + "translator, or of javac compiling the inputs against the mpi-shim, the annotations and "
-                        + "--classpath) nothing is written; inputs are never modified."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:translated", "1:the programs have errors (printed on stderr, nothing written)",
-                "2:bad usage, or an input or output that cannot be read or written"})
+                        + "--class-path) nothing is written; inputs are never modified."})
 public final class TranslateCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
     List<Path> sources;
@@ -46,7 +46,7 @@ public final class TranslateCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "print nothing on success")
     boolean quiet;
 
-    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
+    @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH",
             description = "what the programs compile against besides the mpi-shim and the annotations")
     String classPath;
 
@@ -60,31 +60,33 @@ public final class TranslateCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
+        ProgramChecks.requireUtf8(sources);
         SourceTree tree;
-        TranslationResult r;
         List<SourceFile> files;
+        Translator translator;
         try {
             tree = SourceTree.of(sources);
             files = tree.javaSources();
-            r = translator().translate(files);
+            translator = translator();
         } catch (IOException e) {
-            err.println("bamboo translate: " + e.getMessage());
-            return 2;
+            throw new UserError(e.getMessage());
         }
-        if (!r.ok()) {
-            for (Diagnostic d : r.diagnostics()) {
-                err.println(d);
-            }
-            err.println(r.diagnostics().size() + (r.diagnostics().size() == 1 ? " error" : " errors")
-                    + "; nothing written");
-            return 1;
+        TranslationResult r = translator.translate(files);
+        List<String> errors = new ArrayList<>(ProgramChecks.errors(
+                r.diagnostics().stream().map(Diagnostic::toString).toList(),
+                noCompile ? null : () -> CompileCheck.errors(files, classPath)));
+        if (errors.isEmpty()) {
+            errors.addAll(ProgramChecks.missingMpiInit(files));
         }
-        // The translator is no compiler: a program that does not compile is not translated either.
-        List<String> compileErrors = noCompile ? List.of() : CompileCheck.errors(files, classPath);
-        if (!compileErrors.isEmpty()) {
-            compileErrors.forEach(err::println);
-            err.println(compileErrors.size() + (compileErrors.size() == 1 ? " error" : " errors") + "; nothing written");
-            return 1;
+        if (!errors.isEmpty()) {
+            errors.forEach(err::println);
+            err.println(errors.size() + (errors.size() == 1 ? " error" : " errors") + "; nothing written");
+            return Main.FAILED;
+        }
+        if (r.programs() == 0) {
+            err.println(Main.PREFIX + "warning: no @Bamboo program among " + files.size()
+                    + (files.size() == 1 ? " file" : " files") + ": they are copied as they are (annotate the class "
+                    + "whose main is the program with @bamboo.Bamboo; see docs/programming-model.md)");
         }
         try {
             List<Path> written = OutputTree.write(tree, r.generated(), output);
@@ -94,8 +96,7 @@ public final class TranslateCommand implements Callable<Integer> {
             }
             return 0;
         } catch (IOException e) {
-            err.println("bamboo translate: cannot write " + output + ": " + e.getMessage());
-            return 2;
+            throw new UserError("cannot write " + output + ": " + e.getMessage());
         }
     }
 

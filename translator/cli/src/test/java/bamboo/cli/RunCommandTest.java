@@ -84,7 +84,7 @@ class RunCommandTest {
     void aSourceThatDoesNotCompileGivesFileLineColumn() throws IOException {
         Path bad = write("Bad.java", "public class Bad {\n  void f() { int x = \"s\"; }\n}\n");
         CliRun r = CliRun.of("run", "--np", "2", bad.toString());
-        assertEquals(2, r.exitCode, r.toString());
+        assertEquals(Main.FAILED, r.exitCode, r.toString());
         assertTrue(r.err.contains("Bad.java:2:22: error: incompatible types"), r.toString());
         assertFalse(r.err.contains("\tat "), "no stack trace: " + r);
     }
@@ -129,7 +129,7 @@ class RunCommandTest {
     void compilerErrorsKeepTheirDetail() throws IOException {
         Path bad = write("Sym.java", "public class Sym {\n  void f() { undefinedCall(); }\n}\n");
         CliRun r = CliRun.of("run", bad.toString());
-        assertEquals(2, r.exitCode, r.toString());
+        assertEquals(Main.FAILED, r.exitCode, r.toString());
         assertTrue(r.err.contains("Sym.java:2:14: error: cannot find symbol (symbol: method undefinedCall()"),
                 r.toString());
     }

@@ -50,6 +50,7 @@ public final class ShimLauncher {
         String mainClass = r.target();
         List<Path> runPath = new ArrayList<>(userPath);
         if (r.target().endsWith(".java")) {
+            ProgramChecks.requireUtf8(List.of(Path.of(r.target())));
             List<Path> compilePath = new ArrayList<>(userPath);
             compilePath.addAll(apiJars());
             SourceCompiler.Output out = SourceCompiler.compile(Path.of(r.target()), compilePath);
@@ -65,9 +66,55 @@ public final class ShimLauncher {
                 .withBandwidth(r.bandwidth()).withVerbose(r.verbose()).withEagerBudget(eagerBudget)
                 .withCoresPerNode(coresPerNode).withPlacement(placement)
                 .withRanksAs(r.virtualThreads() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
-        JobResult result = ThreadsJob.runMain(config, urls(runPath), mainClass, r.args().toArray(new String[0]));
+        Thread exitWatch = new Thread(ShimLauncher::nameTheRankThatExits, "bamboo-exit-watch");
+        Runtime.getRuntime().addShutdownHook(exitWatch);
+        JobResult result;
+        try {
+            result = ThreadsJob.runMain(config, urls(runPath), mainClass, r.args().toArray(new String[0]));
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(exitWatch);
+        }
         report(result, r.verbose());
         return result.exitCode();
+    }
+
+    /**
+     * Run as the JVM shuts down during a job: a rank that called {@code System.exit} ends every rank (they
+     * share the JVM), so say which one did and where; the exiting thread is still inside {@code exit}.
+     */
+    private static void nameTheRankThatExits() {
+        for (var e : Thread.getAllStackTraces().entrySet()) {
+            String where = exitCaller(e.getKey().getName(), e.getValue());
+            if (where != null) {
+                System.out.flush();
+                System.err.println("bamboo: " + where);
+                System.err.flush();
+                return;
+            }
+        }
+    }
+
+    /** "rank 1 called System.exit at P.main(P.java:9), which ends every rank of the job", or null when
+     *  {@code thread} is no rank inside {@code System.exit}. */
+    public static String exitCaller(String thread, StackTraceElement[] stack) {
+        if (!thread.startsWith("rank-")) {
+            return null;
+        }
+        for (int i = 0; i + 1 < stack.length; i++) {
+            StackTraceElement f = stack[i];
+            if ((f.getClassName().equals("java.lang.System") || f.getClassName().equals("java.lang.Runtime"))
+                    && (f.getMethodName().equals("exit") || f.getMethodName().equals("halt"))) {
+                StackTraceElement caller = stack[i + 1];
+                for (int j = i + 1; j < stack.length && caller.getClassName().startsWith("java."); j++) {
+                    caller = stack[j];
+                }
+                return "rank " + thread.substring("rank-".length()) + " called System.exit at " + caller.getClassName()
+                        + "." + caller.getMethodName() + "(" + caller.getFileName() + ":" + caller.getLineNumber() + ")"
+                        + ", which ends every rank of the job (the ranks share one JVM); end the rank by returning "
+                        + "from main, or call MPI.COMM_WORLD.Abort to end the job";
+            }
+        }
+        return null;
     }
 
     private static void report(JobResult result, boolean verbose) {
@@ -75,11 +122,13 @@ public final class ShimLauncher {
         if (result.succeeded()) {
             return;
         }
-        if (result.message() != null) {
-            System.err.println("bamboo: " + result.message());
-        }
         if (result.deadlockReport() != null) {
-            System.err.println(result.deadlockReport().stripTrailing());
+            // The report's lines say all the one-line summary does: print them once, under our prefix.
+            List<String> lines = result.deadlockReport().strip().lines().toList();
+            System.err.println("bamboo: " + lines.get(0));
+            lines.subList(1, lines.size()).forEach(System.err::println);
+        } else if (result.message() != null) {
+            System.err.println("bamboo: " + result.message());
         }
         if (verbose && result.cause() != null) {
             result.cause().printStackTrace();

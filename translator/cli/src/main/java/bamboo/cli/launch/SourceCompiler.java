@@ -67,7 +67,7 @@ public final class SourceCompiler {
             Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
             boolean ok = javac.getTask(new StringWriter(), files, diagnostics, options, null, units).call();
             if (!ok) {
-                throw new UserError(format(sources.get(0), diagnostics.getDiagnostics()), 2);
+                throw new UserError(format(sources.get(0), diagnostics.getDiagnostics()), 1);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

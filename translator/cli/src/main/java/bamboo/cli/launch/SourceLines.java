@@ -3,7 +3,12 @@ package bamboo.cli.launch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,7 +18,9 @@ import java.util.regex.Pattern;
  * of a generated file names the statement that line comes from.
  */
 final class SourceLines {
-    private static final Pattern FROM = Pattern.compile("//\\s*from\\s+(\\S+\\.java:\\d+)");
+    private static final Pattern FROM = Pattern.compile("//.*\\bfrom\\s+(\\S+\\.java):(\\d+)");
+    /** How far below a comment's line a statement it covers is looked for in the program. */
+    private static final int REACH = 200;
 
     private SourceLines() {
     }
@@ -24,27 +31,103 @@ final class SourceLines {
      * classes, which already names the program's line).
      */
     static String origin(StackTraceElement frame, Path generatedRoot) {
-        if (frame == null || generatedRoot == null || frame.getFileName() == null || frame.getLineNumber() < 1) {
+        String[] from = from(frame, generatedRoot, new HashMap<>());
+        return from == null ? "" : ", from " + from[0] + ":" + from[1];
+    }
+
+    /**
+     * Rewrites the frames of {@code thrown} (its causes and suppressed ones too) that lie in generated
+     * files under {@code generatedRoot} to name the program's file and line they were translated from,
+     * so that a stack trace of a translated run lands in the program the user wrote.
+     */
+    static void rewrite(Throwable thrown, Path generatedRoot) {
+        Map<Path, List<String>> files = new HashMap<>();
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        rewrite(thrown, generatedRoot, files, seen);
+    }
+
+    private static void rewrite(Throwable t, Path root, Map<Path, List<String>> files, Set<Throwable> seen) {
+        if (t == null || !seen.add(t)) {
+            return;
+        }
+        StackTraceElement[] frames = t.getStackTrace();
+        boolean changed = false;
+        for (int i = 0; i < frames.length; i++) {
+            String[] from = from(frames[i], root, files);
+            if (from != null) {
+                StackTraceElement f = frames[i];
+                frames[i] = new StackTraceElement(f.getClassLoaderName(), f.getModuleName(), f.getModuleVersion(),
+                        f.getClassName(), f.getMethodName(), from[0], Integer.parseInt(from[1]));
+                changed = true;
+            }
+        }
+        if (changed) {
+            t.setStackTrace(frames);
+        }
+        rewrite(t.getCause(), root, files, seen);
+        for (Throwable s : t.getSuppressed()) {
+            rewrite(s, root, files, seen);
+        }
+    }
+
+    /**
+     * {@code " at Class.method(File.java:LINE)"}: the innermost frame of {@code thrown} in the program's own
+     * files (after {@link #rewrite}), or {@code ""} when none is.
+     */
+    static String at(Throwable thrown, Path generatedRoot) {
+        if (thrown == null || generatedRoot == null) {
             return "";
         }
+        for (StackTraceElement f : thrown.getStackTrace()) {
+            if (f.getFileName() != null && f.getLineNumber() > 0 && Files.isRegularFile(fileOf(f, generatedRoot))) {
+                return " at " + f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":"
+                        + f.getLineNumber() + ")";
+            }
+        }
+        return "";
+    }
+
+    /** The program's file and line of a frame in a generated file, or null. */
+    private static String[] from(StackTraceElement frame, Path generatedRoot, Map<Path, List<String>> files) {
+        if (frame == null || generatedRoot == null || frame.getFileName() == null || frame.getLineNumber() < 1) {
+            return null;
+        }
+        Path file = fileOf(frame, generatedRoot);
+        List<String> lines = files.computeIfAbsent(file, SourceLines::read);
+        for (int i = Math.min(frame.getLineNumber(), lines.size()) - 1; i >= 0; i--) {
+            Matcher m = FROM.matcher(lines.get(i));
+            if (m.find()) {
+                int line = Integer.parseInt(m.group(2));
+                // A comment heads a block whose statements are copied as written: find the frame's own
+                // statement among the program's lines below it, else the block's line stands.
+                String statement = frame.getLineNumber() <= lines.size() ? lines.get(frame.getLineNumber() - 1).strip() : "";
+                List<String> program = files.computeIfAbsent(file.resolveSibling(m.group(1)), SourceLines::read);
+                if (!statement.isEmpty() && !statement.startsWith("//")) {
+                    for (int j = line - 1; j >= 0 && j < program.size() && j < line + REACH; j++) {
+                        if (program.get(j).strip().equals(statement)) {
+                            line = j + 1;
+                            break;
+                        }
+                    }
+                }
+                return new String[] {m.group(1), Integer.toString(line)};
+            }
+        }
+        return null;
+    }
+
+    private static Path fileOf(StackTraceElement frame, Path generatedRoot) {
         String cls = frame.getClassName();
         int dot = cls.lastIndexOf('.');
         Path dir = dot < 0 ? generatedRoot : generatedRoot.resolve(cls.substring(0, dot).replace('.', '/'));
-        Path file = dir.resolve(frame.getFileName());
+        return dir.resolve(frame.getFileName());
+    }
+
+    private static List<String> read(Path file) {
         try {
-            if (!Files.isRegularFile(file)) {
-                return "";
-            }
-            List<String> lines = Files.readAllLines(file);
-            for (int i = Math.min(frame.getLineNumber(), lines.size()) - 1; i >= 0; i--) {
-                Matcher m = FROM.matcher(lines.get(i));
-                if (m.find()) {
-                    return ", from " + m.group(1);
-                }
-            }
+            return Files.isRegularFile(file) ? Files.readAllLines(file) : List.of();
         } catch (IOException e) {
-            return "";
+            return List.of();
         }
-        return "";
     }
 }

@@ -9,6 +9,7 @@ import bamboo.translator.GeneratedSource;
 import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.parse.SourceFile;
 import bamboo.translator.tree.OutputTree;
 import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.tree.SourceTree;
@@ -118,9 +119,14 @@ public final class TranslatedLauncher {
             return 3;
         } catch (GraphFailure f) {
             System.out.flush();
-            System.err.println("bamboo: " + f.getMessage());
-            if (r.verbose() && f.getCause() != null) {
-                f.getCause().printStackTrace();
+            Throwable cause = f.getCause();
+            if (cause != null && generated[0] != null) {
+                // Frames of the generated classes name the lines of the program they were translated from.
+                SourceLines.rewrite(cause, generated[0]);
+            }
+            System.err.println("bamboo: " + f.getMessage() + SourceLines.at(cause, generated[0]));
+            if (r.verbose() && cause != null) {
+                cause.printStackTrace();
             }
             return 1;
         } catch (IllegalArgumentException e) {
@@ -163,6 +169,10 @@ public final class TranslatedLauncher {
         }
     }
 
+    private static String classPathText(List<Path> entries) {
+        return entries.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
+    }
+
     /** Translates {@code source}, then compiles it with its companions; translation errors end the run. */
     public static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath) {
         return translateAndCompile(source, userPath, null, tree -> { });
@@ -177,15 +187,21 @@ public final class TranslatedLauncher {
         if (!Files.isRegularFile(source)) {
             throw new UserError("no such file: " + source);
         }
+        ProgramChecks.requireUtf8(source);
         try {
             SourceTree tree = SourceTree.of(List.of(source));
+            List<SourceFile> inputs = tree.javaSources();
             Translator translator = collectives == null ? new Translator()
                     : new Translator().withCollectives(CollectivesDir.read(collectives));
-            TranslationResult result = translator.translate(tree.javaSources());
-            if (!result.ok()) {
-                String lines = result.diagnostics().stream().map(Diagnostic::toString)
-                        .collect(Collectors.joining(System.lineSeparator()));
-                throw new UserError(lines, 1);
+            TranslationResult result = translator.translate(inputs);
+            List<String> errors = new ArrayList<>(ProgramChecks.errors(
+                    result.diagnostics().stream().map(Diagnostic::toString).toList(),
+                    () -> CompileCheck.errors(inputs, classPathText(userPath))));
+            if (errors.isEmpty()) {
+                errors.addAll(ProgramChecks.missingMpiInit(inputs));
+            }
+            if (!errors.isEmpty()) {
+                throw new UserError(String.join(System.lineSeparator(), errors), 1);
             }
             String program = source.getFileName().toString().replaceFirst("\\.java$", "");
             String entry = result.generated().stream().map(GeneratedSource::className)

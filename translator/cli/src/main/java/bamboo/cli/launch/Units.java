@@ -116,6 +116,85 @@ public final class Units {
         return m;
     }
 
+    /**
+     * {@link #parseDurationNanos} for a latency, at most {@code maxNanos}.
+     *
+     * @param option the option's name, which a refusal starts with
+     */
+    public static long parseLatencyNanos(String option, String text, long maxNanos) {
+        long nanos;
+        try {
+            nanos = parseDurationNanos(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage());
+        }
+        if (nanos > maxNanos) {
+            throw new IllegalArgumentException(option + " " + text + ": at most " + formatLatency(maxNanos)
+                    + " (every message between nodes waits that long: runs would take hours)");
+        }
+        return nanos;
+    }
+
+    /**
+     * {@link #parseBandwidth} for a link, at least {@code minBytesPerSecond} (or {@code inf}).
+     *
+     * @param option the option's name, which a refusal starts with
+     */
+    public static double parseBandwidth(String option, String text, double minBytesPerSecond) {
+        double bytes;
+        try {
+            bytes = parseBandwidth(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage());
+        }
+        if (bytes < minBytesPerSecond) {
+            throw new IllegalArgumentException(option + " " + text + ": at least " + formatBandwidth(minBytesPerSecond)
+                    + " (slower links make every run take minutes to hours), or inf");
+        }
+        return bytes;
+    }
+
+    /** A latency as the command line takes it: {@code 50us}, {@code 1ms}, {@code 1234ns}, {@code 0}. */
+    public static String formatLatency(long nanos) {
+        if (nanos == 0) {
+            return "0";
+        }
+        if (nanos % 1_000_000_000 == 0) {
+            return nanos / 1_000_000_000 + "s";
+        }
+        if (nanos % 1_000_000 == 0) {
+            return nanos / 1_000_000 + "ms";
+        }
+        if (nanos % 1_000 == 0) {
+            return nanos / 1_000 + "us";
+        }
+        return nanos + "ns";
+    }
+
+    /** A bandwidth as the command line takes it, to three digits: {@code 250MB/s}, {@code 1.5GB/s}, {@code inf}. */
+    public static String formatBandwidth(double bytesPerSecond) {
+        if (Double.isInfinite(bytesPerSecond)) {
+            return "inf";
+        }
+        if (bytesPerSecond >= 1e9) {
+            return threeDigits(bytesPerSecond / 1e9) + "GB/s";
+        }
+        if (bytesPerSecond >= 1e6) {
+            return threeDigits(bytesPerSecond / 1e6) + "MB/s";
+        }
+        if (bytesPerSecond >= 1e3) {
+            return threeDigits(bytesPerSecond / 1e3) + "KB/s";
+        }
+        return threeDigits(bytesPerSecond) + "B/s";
+    }
+
+    private static String threeDigits(double v) {
+        if (v == Math.rint(v) && v < 1000) {
+            return Long.toString((long) v);
+        }
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
+    }
+
     /** Formats nanoseconds for people: 850 ns, 20.0 us, 1.50 ms, 2.00 s. */
     public static String formatNanos(double nanos) {
         if (nanos < 1e3) {

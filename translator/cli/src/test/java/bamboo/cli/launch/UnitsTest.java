@@ -50,4 +50,17 @@ class UnitsTest {
         assertEquals("20.0 us", Units.formatNanos(20_000));
         assertEquals("1.50 ms", Units.formatNanos(1_500_000));
     }
+
+    @Test
+    void latenciesAndBandwidthsPrintAsTheyAreWritten() {
+        assertEquals("50us", Units.formatLatency(50_000));
+        assertEquals("1ms", Units.formatLatency(1_000_000));
+        assertEquals("1234ns", Units.formatLatency(1_234));
+        assertEquals("0", Units.formatLatency(0));
+        assertEquals("250MB/s", Units.formatBandwidth(250e6));
+        assertEquals("1.5GB/s", Units.formatBandwidth(1.5e9));
+        assertEquals("123MB/s", Units.formatBandwidth(123.456e6));
+        assertEquals("inf", Units.formatBandwidth(Double.POSITIVE_INFINITY));
+        assertEquals(123e6, Units.parseBandwidth(Units.formatBandwidth(123.456e6)));
+    }
 }
