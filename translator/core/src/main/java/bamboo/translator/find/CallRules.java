@@ -54,6 +54,9 @@ public final class CallRules {
         checkHelpers(program, d);
     }
 
+    private static final Set<String> DERIVED_DATATYPES =
+            Set.of("Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct", "Commit");
+
     private void checkCall(String file, MethodCallExpr call, MpiCall mpi, Diagnostics d) {
         String name = call.getNameAsString();
         Optional<Region.Part> part = Where.part(call);
@@ -62,7 +65,18 @@ public final class CallRules {
         boolean statement = call.getParentNode().orElse(null) instanceof ExpressionStmt;
         switch (mpi.op()) {
             case UNSUPPORTED:
-                d.error(file, call, "MPI call " + name + "(...) is not supported by the translator yet");
+                String blocking = name.length() > 1 && name.charAt(0) == 'I'
+                        ? Character.toUpperCase(name.charAt(1)) + name.substring(2) : "";
+                if (MpiOp.candidate(blocking) == MpiOp.COLLECTIVE) {
+                    d.error(file, call, "nonblocking collective " + name + "(...) is not translated yet: use the "
+                            + "blocking " + blocking + " (translated programs overlap it with their regions), or run "
+                            + "the program untranslated");
+                } else if (DERIVED_DATATYPES.contains(name)) {
+                    d.error(file, call, "derived datatype " + name + "(...) is not translated yet: translated sends "
+                            + "and receives move contiguous elements of a predefined type; run the program untranslated");
+                } else {
+                    d.error(file, call, "MPI call " + name + "(...) is not supported by the translator yet");
+                }
                 return;
             case COLLECTIVE:
                 d.error(file, call, "collective " + name + "(...) is not translated yet: the collectives library has no "

@@ -58,6 +58,9 @@ public final class MpiCallClassifier {
                 if (type.equals("bamboo.TaskHints")) {
                     call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
                 }
+            } else if (type.equals("mpi.Datatype") && op == MpiOp.UNSUPPORTED) {
+                // a derived datatype: translated sends and receives move contiguous elements only
+                call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
             } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype") || type.equals("mpi.Status")
                     || type.equals("mpi.Group")) {
                 // local objects (user reductions, types, the statuses translated receives return, groups,

@@ -1,5 +1,7 @@
 package bamboo.translator.find;
 
+import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import java.util.HashMap;
 import java.util.Set;
@@ -117,6 +119,16 @@ public enum MpiOp {
         }
         for (String s : NOT_PLANNED) {
             BY_NAME.put(s, UNSUPPORTED);
+        }
+        // Every other capitalised method of the communicators and requests is refused until it is
+        // translated, so that no call of the library (a newer one included) passes into a task unchanged.
+        for (Class<?> c : List.of(mpi.Comm.class, mpi.Intracomm.class, mpi.Cartcomm.class, mpi.Graphcomm.class,
+                mpi.Intercomm.class, mpi.Request.class, mpi.Prequest.class, mpi.Message.class)) {
+            for (Method m : c.getMethods()) {
+                if (m.getDeclaringClass() != Object.class && Character.isUpperCase(m.getName().charAt(0))) {
+                    BY_NAME.putIfAbsent(m.getName(), UNSUPPORTED);
+                }
+            }
         }
         BY_NAME.put("priority", PRIORITY);
         BY_NAME.put("yieldAfterRegion", YIELD_AFTER_REGION);
