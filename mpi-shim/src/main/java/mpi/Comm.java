@@ -423,7 +423,7 @@ public class Comm {
     /**
      * An inter-communicator between {@code local_comm} (this process's group) and the group whose leader
      * is {@code remote_leader} here, this communicator being the peer communicator both leaders belong to
-     * (MPI_INTERCOMM_CREATE). Collective over both groups; the leaders exchange the groups with
+     * (MPI_INTERCOMM_CREATE). Collective over both groups; the two leaders exchange the groups with
      * {@code tag} on this communicator.
      */
     public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag)

@@ -147,8 +147,8 @@ public class Intercomm extends Comm {
 
     /**
      * A context id free on every process of both groups (the maximum of their candidates), and the value
-     * the remote group's leader passed: the local group reduces its candidates, the leaders (rank 0 of
-     * each group) swap theirs on the leaders' context, and each leader broadcasts the result locally.
+     * the remote group's leader passed: the local group reduces its candidates, each group's leader (its
+     * rank 0) swaps them with the other leader, and each leader broadcasts the result locally.
      */
     private int[] agreeAcross(String call, int value) throws MPIException {
         final Endpoint e = enter(call);

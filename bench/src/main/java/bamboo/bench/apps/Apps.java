@@ -12,10 +12,8 @@ public final class Apps {
 
     /** Every registered application. */
     public static List<AppSpec> all() {
-        // Latency and bandwidth put communication at 20-50% of basic's time (BRIEF section 5) on the machine
-        // of session 10 (compute 2-3x faster than before): jacobi3d, Cannon and CG had drifted to 54-62%, where
-        // T >= T_comm caps the hidden share below 80% whatever the runtime does; recalibrated to 35-37%
-        // (docs/benchmarks.md, "Defaults").
+        // Latency and bandwidth put communication at about a third of basic's time on a quiet 2-core machine:
+        // above half, T >= T_comm caps the hidden share below 80% whatever the runtime does (docs/benchmarks.md).
         return List.of(
                 new AppSpec("jacobi3d", "bamboo.examples.jacobi3d",
                         args("n", "128", "iters", "120", "errEvery", "10"),
@@ -29,12 +27,10 @@ public final class Apps {
                         a -> bamboo.examples.jacobi2d.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "iters"), AppSpec.intArg(a, "resEvery")),
                         500_000, 20e6, 2, false, null),
-                // n=1152 (864 before session 10): a basic run of ~0.45 s and 144x144 blocks per task at k=16.
-                // Block placement again since session 11 (grid in sessions 9-10, chosen at n=864 and 35 MB/s, where
-                // one link per node saturated): at these defaults no link saturates, and block keeps every A
-                // transfer at k=4 (skew and shifts) inside a node, so the pipeline starts one transfer sooner;
-                // bamboo k=4 ran 0.322-0.327 s in six JVMs against grid's 0.331-0.343 s, the same for every
-                // k-variant (docs/benchmarks.md, "Placement at the session 10 defaults (session 11)").
+                // n=1152: a basic run of ~0.45 s and 144x144 blocks per task at k=16. Block placement: at these
+                // defaults no link saturates, and block keeps every A transfer at k=4 (skew and shifts) inside a
+                // node, so the pipeline starts one transfer sooner (bamboo k=4 0.322-0.327 s in six JVMs against
+                // grid's 0.331-0.343 s).
                 new AppSpec("cannon", "bamboo.examples.cannon",
                         args("n", "1152"),
                         args("n", "288"),

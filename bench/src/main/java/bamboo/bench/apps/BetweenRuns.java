@@ -6,7 +6,7 @@ package bamboo.bench.apps;
  * nor has a collection of its own inside its timed loop (a run allocates its arrays and its kernel's
  * warm-up: 100-200 MB for jacobi3d, under the young generation the launcher gives the bench).
  *
- * <p>Why (docs/benchmarks.md, "Steady timed runs (session 9)"): with the JVM's default G1 and heap, the
+ * <p>Why (docs/benchmarks.md, "Timing"): with the JVM's default G1 and heap, the
  * bench's JVM collected every 1.5-2.5 s, at whatever point of whichever run filled the young generation,
  * and the arrays of jacobi3d (16 MB, "humongous" for G1) started a concurrent cycle each time; which run
  * paid was an accident of the order. Applied alike to every row: the in-JVM rows here ({@link AppBench}),

@@ -16,10 +16,10 @@ import java.util.Optional;
  * row's repeats pooled in pass order ({@link PooledPasses}, as {@code --targets-from} does).
  *
  * <p>Why: a row's speed can differ more between JVMs of one build than between its repeats in one JVM
- * (Cannon's {@code bamboo} k=16 in session 10: medians 0.333-0.372 s in 19 JVMs, each JVM's repeats within
+ * (Cannon's {@code bamboo} k=16: medians 0.333-0.372 s in 19 JVMs, each JVM's repeats within
  * 3.5%), and a pass takes all its repeats in one JVM, so one pass is one draw. This makes the verdict over
  * several draws one command instead of a shell loop and a {@code --targets-from}. One JVM per application
- * because what one application's runs leave in a JVM can change the next one's figures (session 11: Cannon's
+ * because what one application's runs leave in a JVM can change the next one's figures (Cannon's
  * {@code bamboo} k=9 ran 0.351-0.367 s in 7 of 8 JVMs of Cannon alone, 0.328-0.345 s in 6 of 6 that ran
  * jacobi3d first), while a user runs one application per JVM.
  */

@@ -372,7 +372,7 @@ public final class MpjPeer implements Runner {
      * The heap and -XX options of this JVM, so both sides run with the same ones; but not
      * {@code -XX:+AlwaysPreTouch}: touching the whole heap costs a child JVM a second or two of start-up
      * per run, and a child's timed run reuses the young generation its untimed run touched (the child's
-     * full collection in between empties it: docs/benchmarks.md, "Steady timed runs (session 9)").
+     * full collection in between empties it: docs/benchmarks.md, "Timing").
      */
     static List<String> jvmOptions() {
         return jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments());

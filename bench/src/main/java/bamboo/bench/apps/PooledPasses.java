@@ -8,7 +8,7 @@ import java.util.List;
  * every pass, in pass order, so that round i of the pool is round i of one pass and the rows stay paired.
  *
  * <p>Why: a pass takes all its repeats in one JVM, and a row's speed can differ between JVMs of one build by
- * more than between its repeats (Cannon's {@code bamboo} k=16, session 10: medians 0.333-0.372 s in 19 JVMs
+ * more than between its repeats (Cannon's {@code bamboo} k=16: medians 0.333-0.372 s in 19 JVMs
  * minutes apart, each JVM's repeats within 3.5%). The bootstrap over one pass's repeats cannot see that; over
  * the pooled rounds of several passes it can.
  */

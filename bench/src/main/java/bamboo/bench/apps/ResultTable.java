@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The figures of BRIEF section 5 over the rows of a benchmark: speed-up over {@code basic} and
+ * The figures over the rows of a benchmark: speed-up over {@code basic} and
  * communication hidden {@code (T_basic - T_x) / (T_basic - T_nocomm)}, as a text table and as CSV.
  */
 public final class ResultTable {

@@ -11,8 +11,7 @@ import java.util.Locale;
 /**
  * What else happened while one run of the benchmark ran, for its progress line: the collections in this
  * JVM, its minor page faults, the cores it used, the cores the rest of the machine used and the cores the
- * hypervisor stole. These are the suspects when one row's repeats spread (docs/benchmarks.md, "Steady timed
- * runs (session 9)"): a collection or a first touch of fresh memory inside a run, another process (or the
+ * hypervisor stole. These are the suspects when one row's repeats spread (docs/benchmarks.md, "Timing"): a collection or a first touch of fresh memory inside a run, another process (or the
  * host) taking a core from a rank.
  *
  * <p>They cover the whole run as the bench sees it (the program's set-up, its untimed kernel warm-up, the

@@ -3,7 +3,7 @@ package bamboo.bench.apps;
 import java.util.Locale;
 
 /**
- * The targets of issue 6 that {@code bench apps} judges from its own rows, each with its bound and the
+ * The targets that {@code bench apps} judges from its own rows, each with its bound and the
  * one rule ({@link #judge}) that turns a figure and its interval into a {@link Verdict.Kind}.
  *
  * <p>Hiding is a share (at least the bound is good); every other target is a time ratio, ours over

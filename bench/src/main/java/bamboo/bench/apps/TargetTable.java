@@ -15,11 +15,11 @@ public final class TargetTable {
         return verdicts;
     }
 
-    /** The section "Targets (issue 6)": its lines indented, so that a line starting with an application's name
+    /** The section "Targets": its lines indented, so that a line starting with an application's name
      *  is still a row of the table above it. */
     public String format() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "Targets (issue 6), judged from this run: figure and its %.0f%% interval"
+        sb.append(String.format(Locale.ROOT, "Targets, judged from this run: figure and its %.0f%% interval"
                 + " (bootstrap over the repeats)%n", 100 * RoundBootstrap.LEVEL));
         String head = String.format(Locale.ROOT, "  %-9s %-29s %7s  %-17s %7s  %-12s  %s", "app", "target", "figure",
                 "interval", "bound", "verdict", "from");

@@ -8,7 +8,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
- * The targets of issue 6 judged from a benchmark's own rows, the same way every time (no I/O here; the
+ * The targets judged from a benchmark's own rows, the same way every time (no I/O here; the
  * printing is {@link TargetTable}'s):
  * <ol>
  *   <li>{@link Target#HIDDEN} on jacobi3d and Cannon: the table's hidden share of bamboo at its best k,
@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
  * rows; a {@code --fresh-classes} run on its fresh ones.
  */
 public final class TargetVerdicts {
-    /** The applications the hiding and faster-than targets name (issue 6). */
+    /** The applications the hiding and faster-than targets name */
     static final List<String> OVERLAP_APPS = List.of("jacobi3d", "cannon");
 
     private TargetVerdicts() {

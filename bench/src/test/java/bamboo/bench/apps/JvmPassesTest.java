@@ -102,7 +102,7 @@ class JvmPassesTest {
 
     @Test
     void eachApplicationRunsInAJvmOfItsOwnAndThePassFolderHoldsTheirRowsTogether(@TempDir Path dir) throws Exception {
-        // Session 11: Cannon's bamboo k=9 ran 0.35-0.37 s in JVMs of Cannon alone and 0.33-0.35 s in JVMs that ran
+        // Cannon's bamboo k=9 ran 0.35-0.37 s in JVMs of Cannon alone and 0.33-0.35 s in JVMs that ran
         // jacobi3d first, so one application's runs must not share a JVM with another's.
         List<List<String>> started = new ArrayList<>();
         JvmPasses.Launcher fake = (cmd, appDir) -> {

@@ -26,8 +26,7 @@ class PlacementBenchTest {
 
     @Test
     void everyApplicationDefaultsToBlockForEveryVariant() {
-        // Cannon too since session 11 (grid in sessions 9-10): docs/benchmarks.md, "Placement at the session 10
-        // defaults (session 11)"
+        // Cannon too: at its defaults block keeps the shifts of A inside a node (docs/benchmarks.md, "Defaults")
         List<RunPlan> cannon = plans("cannon", "--variants", "basic,oversubscribed,bamboo,nocomm");
         assertEquals(8, cannon.size()); // basic, 3 k each of two, nocomm
         for (RunPlan p : cannon) {

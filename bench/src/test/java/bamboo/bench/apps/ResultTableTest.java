@@ -28,7 +28,7 @@ class ResultTableTest {
     }
 
     @Test
-    void speedupAndHiddenFollowTheBriefsFormulas() {
+    void speedupAndHiddenFollowTheirDefinitions() {
         ResultTable t = sample();
         Row over = t.rows().get(1);
         assertEquals(0.85, over.median(), 1e-12);

@@ -20,7 +20,7 @@ class TargetTableTest {
     void theSectionHasOneLinePerVerdictWithFigureIntervalBoundAndVerdict() {
         String text = new TargetTable(SAMPLE).format();
         List<String> lines = text.lines().toList();
-        assertTrue(lines.get(0).startsWith("Targets (issue 6), judged from this run: figure and its 90% interval"),
+        assertTrue(lines.get(0).startsWith("Targets, judged from this run: figure and its 90% interval"),
                 text);
         assertTrue(lines.get(3).matches("  jacobi3d\\s+hidden >= 80%\\s+92\\.5%\\s+\\[81\\.0%, 102\\.0%\\]\\s+80\\.0%\\s+MET\\s+"
                 + "bamboo k=2 0\\.5193 s \\(fastest of k=2,4,8\\), basic 0\\.7310 s, nocomm 0\\.5621 s; 5 repeats"),

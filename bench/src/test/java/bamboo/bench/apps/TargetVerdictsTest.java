@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The verdicts on issue 6's targets from synthetic rows: every kind, the straddling case, missing rows,
+/** The verdicts on the targets from synthetic rows: every kind, the straddling case, missing rows,
  *  the best-k choice, the pairing of repeats. */
 class TargetVerdictsTest {
     private static final long LAT = 500_000;

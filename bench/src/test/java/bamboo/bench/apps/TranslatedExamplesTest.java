@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * benchmark's {@code bamboo} variant does it ({@link TranslatedAppRunner}), runs on the task-graph runtime
  * at small sizes in several (tasks, nodes, workers) shapes and verifies its result against the sequential
  * reference the benchmark computes. A translator change that breaks an application's translation, or
- * makes it compute something else, fails here (session 2 found such a break only by running the demo).
+ * makes it compute something else, fails here.
  * {@code examples/FormsTest} runs the same forms untranslated.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

@@ -24,10 +24,10 @@ public final class Endpoint {
     static final long DEFAULT_SPIN_MAX_MICROS = 1000;
 
     /** The longest a waiter busy-waits before parking when every rank can have its own core: 1 ms by
-     *  default, {@value #SPIN_MAX_PROPERTY} (µs) to change it. Session 3 chose 20 µs on a machine loaded
-     *  20-40 deep; on an idle one, a parked rank's wake-up (an idle vCPU woken by an IPI: ~40 µs median,
+     *  default, {@value #SPIN_MAX_PROPERTY} (µs) to change it. Shorter caps park too soon on an idle
+     *  machine, where a parked rank's wake-up (an idle vCPU woken by an IPI: ~40 µs median,
      *  hundreds at the tail) sat on the critical path of every bulk-synchronous step, while the waits
-     *  themselves, spun, last ~60 µs (halo26 on 2 ranks); see docs/benchmarks.md, "Session 10 (mpj14)". */
+     *  themselves, spun, last ~60 µs (halo26 on 2 ranks). */
     static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(
             spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
     /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
@@ -803,7 +803,7 @@ public final class Endpoint {
     }
 
     /**
-     * Blocks the calling thread until {@code c} holds: spins briefly when every rank may have a core,
+     * Blocks the calling thread until {@code c} holds: spins a short while when every rank may have a core,
      * then parks (woken by completions, by simulated arrivals via the deadline, or by an abort).
      *
      * @param label what the caller is doing (e.g. {@code "Wait"}), or null when the condition names it

@@ -92,9 +92,9 @@ class HeaderSendTest {
     }
 
     /**
-     * Regression (session 7): every deposit woke the receiver's waiters, so a message still on a simulated
-     * link woke a waiting receiver only for it to find nothing due and park again, once per shim message.
-     * A deposit that neither became matchable nor brought the next arrival forward wakes nobody now.
+     * A deposit that neither became matchable nor brought the next arrival forward wakes nobody: waking the
+     * receiver's waiters for a message still on a simulated link would only make them find nothing due and
+     * park again, once per message.
      */
     @Test
     void aDepositThatArrivesNoEarlierThanTheNextArrivalWakesNobody() throws MPIException {

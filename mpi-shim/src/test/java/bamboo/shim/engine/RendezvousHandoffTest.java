@@ -15,8 +15,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A rendezvous message whose receive is posted and whose receiving rank busy-waits for it is copied by
  * the receiving rank's thread, not by the sender's: the data then lands in the cache of the core that
- * reads it next (SUMMA's panels; docs/benchmarks.md, "SUMMA against MPJ Express: who copies a rendezvous
- * panel (session 12, summa17)"). A receive nobody waits for is still copied by the sender (progress), and
+ * reads it next (SUMMA's panels). A receive nobody waits for is still copied by the sender (progress), and
  * a receiver that stopped spinning to park is woken for the copy.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)

@@ -143,7 +143,7 @@ public final class Translator {
                         notes.addAll(e.notes());
                     }
                 } catch (RuntimeException | StackOverflowError e) {
-                    // A translator bug must still read as one sentence, not a stack trace (BRIEF §6).
+                    // A translator bug must still read as one sentence, not a stack trace.
                     d.error(p.fileName(), p.type().getName(), "the translator failed on program " + p.simpleName()
                             + " (a translator bug; please report it with this file): " + e);
                 }

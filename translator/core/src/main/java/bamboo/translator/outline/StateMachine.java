@@ -115,7 +115,7 @@ public final class StateMachine {
     }
 
     /**
-     * Lowers {@code body} (main's body) and returns the body of execute(). The leading statements of main
+     * Lowers {@code body} (main's body) and returns the body of execute(). Main's leading statements
      * that contain no evaluation point go to {@link #init()} instead (the runtime runs it once before the
      * first execute()); execute() starts at the first statement that suspends. The prologue also stops
      * before a statement that may return from main, since init() cannot end the task. Every local that
