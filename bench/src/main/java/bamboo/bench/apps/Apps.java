@@ -57,7 +57,32 @@ public final class Apps {
                         args("n", "80", "steps", "30"),
                         a -> bamboo.examples.halo26.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "steps")),
-                        1_000_000, 50e6, 2, false, null));
+                        1_000_000, 50e6, 2, false, null),
+                // The Java Grande-style programs: their kernels keep rank, sizes and data in mutable statics,
+                // so their rows load the program afresh every run; only SOR has a hand-written split phase.
+                new AppSpec("sor", "bamboo.examples.sor",
+                        args("n", "1500", "iters", "60", "omega", "1.25"),
+                        args("n", "600", "iters", "40", "omega", "1.25"),
+                        a -> bamboo.examples.sor.kernel.SorGrid.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "iters"), Double.parseDouble(a.get("omega"))),
+                        250_000, 100e6, 2, false, null).withStatics(true),
+                new AppSpec("lufact", "bamboo.examples.lufact",
+                        args("n", "1200"),
+                        args("n", "500"),
+                        a -> bamboo.examples.lufact.kernel.LuMatrix.sequential(AppSpec.intArg(a, "n")),
+                        50_000, 200e6, 2, false, null).withStatics(false),
+                new AppSpec("moldyn", "bamboo.examples.moldyn",
+                        args("mm", "13", "steps", "20", "dt", "0.002"),
+                        args("mm", "9", "steps", "15", "dt", "0.002"),
+                        a -> bamboo.examples.moldyn.kernel.Particles.sequential(AppSpec.intArg(a, "mm"),
+                                AppSpec.intArg(a, "steps"), Double.parseDouble(a.get("dt"))),
+                        250_000, 50e6, 2, false, null).withStatics(false),
+                new AppSpec("spmv", "bamboo.examples.spmv",
+                        args("n", "200000", "perRow", "8", "iters", "60"),
+                        args("n", "60000", "perRow", "8", "iters", "40"),
+                        a -> bamboo.examples.spmv.kernel.SparseMatrix.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "perRow"), AppSpec.intArg(a, "iters")),
+                        250_000, 400e6, 2, false, null).withStatics(false));
     }
 
     /** The application called {@code name}. */
