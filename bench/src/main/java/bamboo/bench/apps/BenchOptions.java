@@ -145,7 +145,7 @@ public final class BenchOptions {
                 "Options:",
                 "  --quick             smaller problems, 3 repeats, k=4 only",
                 "  --app LIST          applications (default: all):",
-                "                      " + Apps.names(),
+                Apps.names("                      ", 80),
                 "  --variants LIST     variants (default: all, see below); also, only when",
                 "                      asked: oversubscribed-ungated, virtual-ungated,",
                 "                      bamboo-ungated (the row without the core gate, below)",
