@@ -368,8 +368,12 @@ public final class AppBench {
             switch (v) {
                 case "basic" -> plans.add(check(app, new RunPlan(app, v, 0, "Basic", base, nodes, cpn, lat, bw,
                         false, null)));
-                case "splitphase" -> plans.add(check(app, new RunPlan(app, v, 0, "SplitPhase", base, nodes, cpn,
-                        lat, bw, false, null)));
+                case "splitphase" -> {
+                    RunPlan p = check(app, new RunPlan(app, v, 0, "SplitPhase", base, nodes, cpn, lat, bw, false,
+                            null));
+                    plans.add(app.splitPhase() || p.skipReason() != null ? p
+                            : p.skipped(app.name() + " has no SplitPhase form"));
+                }
                 case "nocomm" -> plans.add(check(app, new RunPlan(app, v, 0, "Basic", base, nodes, cpn, 0,
                         Double.POSITIVE_INFINITY, false, null)));
                 case MpjPeer.VARIANT -> { // the nocomm plan in child JVMs: ours, then MPJ Express, run by the peer
@@ -391,6 +395,15 @@ public final class AppBench {
                 }
                 default -> throw new IllegalStateException("unknown variant " + v);
             }
+        }
+        if (app.freshClasses()) {
+            // its kernel's state is in mutable statics: every run loads its own copy, in every mode
+            // (--compare-classes then has one row per variant, not two)
+            List<RunPlan> out = new ArrayList<>();
+            for (RunPlan p : plans) {
+                out.add(MpjPeer.isPeer(p) ? p : p.fresh());
+            }
+            return out;
         }
         if (options.freshClasses || options.compareClasses) {
             List<RunPlan> out = new ArrayList<>();
@@ -453,8 +466,9 @@ public final class AppBench {
             long lat = o.latencyNanos != null ? o.latencyNanos : app.latencyNanos();
             double bw = o.bandwidth != null ? o.bandwidth : app.bandwidth();
             sb.append(String.format(Locale.ROOT, "%s: %s; %d nodes x %d cores; placement %s; interconnect latency %s,"
-                    + " bandwidth %s%n", app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode,
-                    app.placement(o), Units.formatLatency(lat), Units.formatBandwidth(bw)));
+                    + " bandwidth %s%s%n", app.name(), app.problem(o.quick, o.overrides), nodes, o.coresPerNode,
+                    app.placement(o), Units.formatLatency(lat), Units.formatBandwidth(bw),
+                    app.freshClasses() ? "; classes fresh every run (kernel state in mutable statics)" : ""));
         }
         if (peer != null) {
             sb.append(peer.status()).append('\n');

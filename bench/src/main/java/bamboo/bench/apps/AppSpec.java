@@ -32,10 +32,24 @@ import java.util.function.Function;
  *                      Cannon (a 2-D algorithm on a 2x2 node grid: what its user would choose, e.g. with a
  *                      rankfile), {@code block} for the others (SUMMA's 2 nodes make a 2x1 node grid, on
  *                      which grid blocks are the block placement's)
+ * @param freshClasses  true when the program keeps its kernel's state in mutable statics (the Java Grande
+ *                      style): its runs cannot share classes, so every row of it loads the program afresh
+ *                      for each run, whatever {@code --fresh-classes} says
+ * @param splitPhase    false when the application has no {@code SplitPhase} form: its {@code splitphase}
+ *                      row is reported as skipped
  */
 public record AppSpec(String name, String packageName, Map<String, String> fullArgs, Map<String, String> quickArgs,
                       Function<Map<String, String>, Reference> reference, long latencyNanos, double bandwidth,
-                      int defaultNodes, boolean squareRanks, List<Integer> fullKs, RankPlacement placement) {
+                      int defaultNodes, boolean squareRanks, List<Integer> fullKs, RankPlacement placement,
+                      boolean freshClasses, boolean splitPhase) {
+
+    /** An application with all three forms and no mutable statics. */
+    public AppSpec(String name, String packageName, Map<String, String> fullArgs, Map<String, String> quickArgs,
+                   Function<Map<String, String>, Reference> reference, long latencyNanos, double bandwidth,
+                   int defaultNodes, boolean squareRanks, List<Integer> fullKs, RankPlacement placement) {
+        this(name, packageName, fullArgs, quickArgs, reference, latencyNanos, bandwidth, defaultNodes, squareRanks,
+                fullKs, placement, false, true);
+    }
 
     /** An application placed block-wise. */
     public AppSpec(String name, String packageName, Map<String, String> fullArgs, Map<String, String> quickArgs,
@@ -54,6 +68,13 @@ public record AppSpec(String name, String packageName, Map<String, String> fullA
      *  (full runs) or the benchmark's default. */
     public List<Integer> ks(BenchOptions o) {
         return o.ksGiven || o.quick || fullKs == null ? o.ks : fullKs;
+    }
+
+    /** The same application, its kernel's state in mutable statics ({@code freshClasses}) and with or
+     *  without a {@code SplitPhase} form. */
+    public AppSpec withStatics(boolean hasSplitPhase) {
+        return new AppSpec(name, packageName, fullArgs, quickArgs, reference, latencyNanos, bandwidth, defaultNodes,
+                squareRanks, fullKs, placement, true, hasSplitPhase);
     }
 
     /** Null when {@code np} ranks all take part, else why not. */

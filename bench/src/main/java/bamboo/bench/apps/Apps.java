@@ -53,7 +53,39 @@ public final class Apps {
                         args("n", "80", "steps", "30"),
                         a -> bamboo.examples.halo26.Kernel.sequential(AppSpec.intArg(a, "n"),
                                 AppSpec.intArg(a, "steps")),
-                        1_000_000, 50e6, 2, false, null));
+                        1_000_000, 50e6, 2, false, null),
+                // The Java Grande-style programs: their kernels keep rank, sizes and data in mutable statics,
+                // so their rows load the program afresh every run; only SOR has a hand-written split phase.
+                // Interconnects from each kernel's thread CPU time (a basic rank computes about half the
+                // sequential run) and the messages per step, for communication near a third of basic's time.
+                // SOR: 120 half-sweeps of 90 ms per rank, each one exchange of a 12 kB row.
+                new AppSpec("sor", "bamboo.examples.sor",
+                        args("n", "1500", "iters", "60", "omega", "1.25"),
+                        args("n", "600", "iters", "40", "omega", "1.25"),
+                        a -> bamboo.examples.sor.kernel.SorGrid.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "iters"), Double.parseDouble(a.get("omega"))),
+                        250_000, 25e6, 2, false, null).withStatics(true),
+                // LU: 2000 pivot broadcasts of 16 kB against about 0.3 s of updates per rank
+                new AppSpec("lufact", "bamboo.examples.lufact",
+                        args("n", "2000"),
+                        args("n", "1000"),
+                        a -> bamboo.examples.lufact.kernel.LuMatrix.sequential(AppSpec.intArg(a, "n")),
+                        30_000, 300e6, 2, false, null).withStatics(false),
+                // MD: 4096 particles, per step 3 force Allreduces of 33 kB and one of the energy against
+                // about 20 ms of forces per rank
+                new AppSpec("moldyn", "bamboo.examples.moldyn",
+                        args("mm", "16", "steps", "20", "dt", "0.002"),
+                        args("mm", "10", "steps", "15", "dt", "0.002"),
+                        a -> bamboo.examples.moldyn.kernel.Particles.sequential(AppSpec.intArg(a, "mm"),
+                                AppSpec.intArg(a, "steps"), Double.parseDouble(a.get("dt"))),
+                        100_000, 10e6, 2, false, null).withStatics(false),
+                // SpMV: each product gathers 800 kB per rank against about 3 ms of products
+                new AppSpec("spmv", "bamboo.examples.spmv",
+                        args("n", "200000", "perRow", "8", "iters", "60"),
+                        args("n", "60000", "perRow", "8", "iters", "40"),
+                        a -> bamboo.examples.spmv.kernel.SparseMatrix.sequential(AppSpec.intArg(a, "n"),
+                                AppSpec.intArg(a, "perRow"), AppSpec.intArg(a, "iters")),
+                        250_000, 500e6, 2, false, null).withStatics(false));
     }
 
     /** The application called {@code name}. */
@@ -74,6 +106,7 @@ public final class Apps {
         }
         return sb.toString();
     }
+
 
     /** The problem's arguments, plus {@code warmup=true}: every program warms its kernel up untimed
      *  ({@code Kernel.warmUp()}); listed here so that {@code --set warmup=false} can switch it off. */
