@@ -15,10 +15,14 @@ import com.github.javaparser.ast.body.InitializerDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.resolution.declarations.ResolvedMethodDeclaration;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 
@@ -68,10 +72,20 @@ public final class CallGraph {
      *     resolved); computed once per translation, not per program (that was quadratic in a large tree)
      */
     public CallGraph(JavaParserFacade facade, Members members, Program program, Set<String> declaredNames) {
+        this(facade, members, program, declaredNames, null);
+    }
+
+    /**
+     * @param refs recognises references to statics of the tree; with it, the mutable statics of other
+     *     classes that reached code uses become per-task state ({@link #perTaskStatics()}), and every body
+     *     that uses one needs the task
+     */
+    CallGraph(JavaParserFacade facade, Members members, Program program, Set<String> declaredNames, StaticRefs refs) {
         this.facade = facade;
         this.members = members;
         this.program = program;
         this.declaredNames = declaredNames;
+        this.refs = refs;
         for (FieldDeclaration f : program.type().getFields()) {
             if (f.isStatic()) {
                 for (VariableDeclarator v : f.getVariables()) {
@@ -82,7 +96,94 @@ public final class CallGraph {
             }
         }
         build();
+        if (refs != null) {
+            findPerTaskStatics();
+        }
         solve();
+    }
+
+    // ---- statics of other classes -------------------------------------------------------------------
+
+    /** A use of a static field of the tree in a reached body, as the recogniser found it. */
+    public record StaticUse(Node body, Expression at, Members.FieldRef field) {
+    }
+
+    private final StaticRefs refs;
+    private final Map<VariableDeclarator, Members.FieldRef> perTask = new LinkedHashMap<>();
+    private final List<StaticUse> staticUses = new ArrayList<>();
+
+    /**
+     * Statics of other classes that every rank has its own copy of untranslated (own class loader) and
+     * that reached code could change: not final, or a final array or object written through
+     * ({@code F[i] = v}). Each becomes per-task state; the bodies that use one need the task.
+     */
+    private void findPerTaskStatics() {
+        for (Node body : edges.keySet()) {
+            for (Node part : parts(body)) {
+                for (Expression e : Walk.findAll(part, Expression.class)) {
+                    if (!(e instanceof NameExpr || e instanceof FieldAccessExpr)
+                            || body instanceof TypeDeclaration && Members.ownerType(e) != body) {
+                        continue; // for a created type: a method of it, not what new runs
+                    }
+                    Optional<Members.FieldRef> f = refs.of(e);
+                    if (f.isEmpty() || f.get().owner() == program.type() || f.get().isConstant()) {
+                        continue;
+                    }
+                    staticUses.add(new StaticUse(body, e, f.get()));
+                    if (!f.get().declaration().isFinal() || writtenThrough(e)) {
+                        perTask.put(f.get().variable(), f.get());
+                    }
+                }
+            }
+        }
+        // A class's statics go per task together: its static initialisers may set any of them.
+        for (TypeDeclaration<?> k : new LinkedHashSet<>(perTask.values().stream().map(Members.FieldRef::owner).toList())) {
+            for (FieldDeclaration f : k.getFields()) {
+                if (f.isStatic() && !f.isFinal()) {
+                    for (VariableDeclarator v : f.getVariables()) {
+                        perTask.putIfAbsent(v, new Members.FieldRef(k, f, v));
+                    }
+                }
+            }
+        }
+        for (StaticUse u : staticUses) {
+            if (perTask.containsKey(u.field().variable()) && !direct.containsKey(u.body())) {
+                direct.put(u.body(), "uses " + u.field().owner().getNameAsString() + "." + u.field().name()
+                        + ", a static that is per-task state");
+            }
+        }
+    }
+
+    /** The statics of other classes that become per-task state, in the order they were first used. */
+    public Map<VariableDeclarator, Members.FieldRef> perTaskStatics() {
+        return perTask;
+    }
+
+    /** Every use of a static of another class in the reached bodies (per-task or not). */
+    public List<StaticUse> staticUses() {
+        return staticUses;
+    }
+
+    /** {@code F[i] = ...}, {@code F[i]++}: a write into the array a static holds. */
+    static boolean writtenThrough(Expression use) {
+        Node child = use;
+        Node p = use.getParentNode().orElse(null);
+        while (p instanceof ArrayAccessExpr
+                && ((ArrayAccessExpr) p).getName() == child) {
+            child = p;
+            p = p.getParentNode().orElse(null);
+        }
+        if (child == use) {
+            return false;
+        }
+        return p instanceof AssignExpr
+                && ((AssignExpr) p).getTarget() == child
+                || p instanceof UnaryExpr && isStep(((UnaryExpr) p).getOperator());
+    }
+
+    private static boolean isStep(UnaryExpr.Operator o) {
+        return o == UnaryExpr.Operator.PREFIX_INCREMENT || o == UnaryExpr.Operator.PREFIX_DECREMENT
+                || o == UnaryExpr.Operator.POSTFIX_INCREMENT || o == UnaryExpr.Operator.POSTFIX_DECREMENT;
     }
 
     // ---- reachability -------------------------------------------------------------------------------
@@ -242,6 +343,11 @@ public final class CallGraph {
                 }
             }
         }
+    }
+
+    /** Whether a reached body needs the task (makes MPI calls or uses per-task state, directly or not). */
+    public boolean needsTask(Node body) {
+        return body != null && needs.contains(body);
     }
 
     /** Whether a reached method must be inlined into the rank body. */

@@ -79,6 +79,9 @@ public final class MethodInliner {
     };
     private static final DataKey<Boolean> REFUSED = new DataKey<>() {
     };
+    /** On a call in inlined code of a method the task class cannot call (private, or not public elsewhere). */
+    static final DataKey<Boolean> FOR_ACCESS = new DataKey<>() {
+    };
     private static final int MAX_INLININGS = 20_000;
 
     private final JavaSources sources;
@@ -86,6 +89,7 @@ public final class MethodInliner {
     /** Names of every method declared in the tree, computed once: the call graph of each program asks. */
     private final Set<String> methodNames = new HashSet<>();
     private final Set<String> privateFieldNames = new HashSet<>();
+    private final List<FieldDeclaration> fields = new ArrayList<>();
     private int count;
 
     public MethodInliner(JavaSources sources, List<ParsedUnit> units) {
@@ -96,6 +100,7 @@ public final class MethodInliner {
                 methodNames.add(m.getNameAsString());
             }
             for (FieldDeclaration f : u.fields()) {
+                fields.add(f);
                 if (f.isPrivate()) {
                     f.getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
                 }
@@ -105,7 +110,8 @@ public final class MethodInliner {
 
     /** Inlines what {@code program}'s rank body reaches; problems become diagnostics. */
     public void inline(Program program, Diagnostics d) {
-        CallGraph graph = new CallGraph(sources.facade(), members, program, methodNames);
+        StaticRefs refs = new StaticRefs(members, new Members.Locals(), fields);
+        CallGraph graph = new CallGraph(sources.facade(), members, program, methodNames, refs);
         Set<Node> blocked = new HashSet<>();
         for (CallGraph.Cycle c : graph.cycles()) {
             List<String> names = new ArrayList<>();
@@ -119,29 +125,45 @@ public final class MethodInliner {
             d.error(members.fileOf(c), c, "cannot resolve the call " + c.getNameAsString() + "(...) to tell whether it "
                     + "reaches MPI (a method of that name does); check the types of its receiver and arguments");
         }
+        Run run = new Run(program, graph, d, refs);
         for (Node body : graph.reached()) {
             if (body != program.main() && !graph.inline(body)) {
                 continue;
             }
             for (CallGraph.Edge e : graph.edges(body)) {
                 if (graph.constructorNeedsTask(e.target())) {
-                    d.error(members.fileOf(e.site()), e.site(), "new " + ((TypeDeclaration<?>) e.target()).getNameAsString()
-                            + "(...) runs a constructor that " + graph.why(e.target()) + ": constructors are not inlined; "
-                            + "make those calls in a method");
+                    String no = run.replay.whyNot((TypeDeclaration<?>) e.target());
+                    if (no != null) {
+                        d.error(members.fileOf(e.site()), e.site(), "new " + ((TypeDeclaration<?>) e.target())
+                                .getNameAsString() + "(...) runs a constructor that " + graph.why(e.target()) + ": " + no);
+                    }
                 }
             }
         }
-        new SharedStatics(members, program).check(graph, d);
-        Run run = new Run(program, graph, d);
+        run.statics.declare();
         int steps = 0;
         while (true) {
             MethodCallExpr next = null;
-            for (MethodCallExpr c : Walk.findAll(program.main(), MethodCallExpr.class)) {
-                Node t = c.containsData(CallGraph.TARGET) ? c.getData(CallGraph.TARGET) : null;
-                if (t != null && !c.containsData(REFUSED) && graph.inline(t) && !blocked.contains(t)) {
-                    next = c;
+            ObjectCreationExpr created = null;
+            for (Node n : Walk.findAll(program.main(), Node.class)) {
+                if (n instanceof MethodCallExpr) {
+                    MethodCallExpr c = (MethodCallExpr) n;
+                    Node t = c.containsData(CallGraph.TARGET) ? c.getData(CallGraph.TARGET) : null;
+                    if (t != null && !c.containsData(REFUSED) && (graph.inline(t) || c.containsData(FOR_ACCESS))
+                            && !blocked.contains(t)) {
+                        next = c;
+                        break;
+                    }
+                } else if (n instanceof ObjectCreationExpr && n.containsData(CallGraph.TARGET)
+                        && !n.containsData(REFUSED) && graph.constructorNeedsTask(n.getData(CallGraph.TARGET))) {
+                    created = (ObjectCreationExpr) n;
                     break;
                 }
+            }
+            if (created != null) {
+                created.setData(REFUSED, true); // replayed or refused: either way done
+                run.replay.expand(created);
+                continue;
             }
             if (next == null) {
                 break;
@@ -165,7 +187,7 @@ public final class MethodInliner {
     }
 
     /** One program's inlining: fresh names, field handles, imports. */
-    private final class Run {
+    final class Run {
         final Program program;
         final CallGraph graph;
         final Diagnostics d;
@@ -173,11 +195,17 @@ public final class MethodInliner {
         final Set<ImportDeclaration> imports = new LinkedHashSet<>();
         final Set<String> mutable = new HashSet<>();
         final Set<String> taken = new HashSet<>(BodyAnalysis.RESERVED);
+        final StaticRefs refs;
+        final TaskStatics statics;
+        final ConstructorReplay replay;
 
-        Run(Program program, CallGraph graph, Diagnostics d) {
+        Run(Program program, CallGraph graph, Diagnostics d, StaticRefs refs) {
             this.program = program;
             this.graph = graph;
             this.d = d;
+            this.refs = refs;
+            this.statics = new TaskStatics(this);
+            this.replay = new ConstructorReplay(this);
             for (FieldDeclaration f : program.type().getFields()) {
                 if (f.isStatic()) {
                     for (VariableDeclarator v : f.getVariables()) {
@@ -191,7 +219,11 @@ public final class MethodInliner {
             Walk.findAll(program.main(), SimpleName.class).forEach(n -> taken.add(n.asString()));
         }
 
-        private String fresh(String base) {
+        Members members() {
+            return members;
+        }
+
+        String fresh(String base) {
             String name = base + "_" + count;
             while (taken.contains(name)) {
                 name = name + "x";
@@ -200,20 +232,21 @@ public final class MethodInliner {
             return name;
         }
 
-        private Set<String> mainLocals() {
+        Set<String> mainLocals() {
             Set<String> out = new HashSet<>();
             Walk.findAll(program.main(), VariableDeclarator.class).forEach(v -> out.add(v.getNameAsString()));
             Walk.findAll(program.main(), Parameter.class).forEach(p -> out.add(p.getNameAsString()));
             return out;
         }
 
-        private void refuse(Node at, String message) {
+        void refuse(Node at, String message) {
             d.error(members.inTree(at) && at.getBegin().isPresent() ? members.fileOf(at) : program.fileName(), at, message);
         }
 
         /** Inlines one call; false (with a diagnostic) when it cannot. */
         boolean expand(MethodCallExpr call, MethodDeclaration m) {
-            String what = "call of " + CallGraph.name(m) + ", which " + graph.why(m);
+            String what = "call of " + CallGraph.name(m) + ", which " + (graph.inline(m) ? graph.why(m)
+                    : "the task class cannot call (it is private, or not public in another package), so it is inlined");
             TypeDeclaration<?> owner = Members.ownerType(m);
             Optional<String> barrier = Where.barrier(call);
             if (barrier.isPresent() && (barrier.get().contains("lambda") || barrier.get().contains("class"))) {
@@ -253,7 +286,7 @@ public final class MethodInliner {
                     receiver = ((NameExpr) scope).getNameAsString();
                 } else {
                     receiver = fresh(decapitalize(owner.getNameAsString()));
-                    block.addStatement(declare(Templates.type(Members.typeRef(owner)), receiver, scope));
+                    block.addStatement(declare(Templates.type(ref(owner)), receiver, scope));
                 }
             }
             List<Expression> args = new ArrayList<>(call.getArguments());
@@ -337,9 +370,10 @@ public final class MethodInliner {
                 return "methods of inner (non-static nested) classes are not inlined yet; make "
                         + owner.getNameAsString() + " a static nested class";
             }
-            if (!Members.packageOf(m).equals(program.packageName())) {
-                return "its class is in package '" + Members.packageOf(m) + "', not in the program's; inlined code "
-                        + "must reach its members from the program's package";
+            if (!Members.packageOf(m).equals(program.packageName()) && owner.isTopLevelType()
+                    && !owner.hasModifier(com.github.javaparser.ast.Modifier.Keyword.PUBLIC)) {
+                return "its class " + owner.getNameAsString() + " is not public and in package '"
+                        + Members.packageOf(m) + "', so the task class (in the program's package) cannot name it";
             }
             return null;
         }
@@ -370,8 +404,18 @@ public final class MethodInliner {
             }
             boolean ok = true;
             List<Runnable> privates = new ArrayList<>();
+            Set<Node> replaced = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
             for (Node o : from) {
                 Node c = twin.get(o);
+                if (o.getParentNode().map(replaced::contains).orElse(false)) {
+                    replaced.add(o); // inside a use of a per-task static, already rewritten
+                    continue;
+                }
+                if ((o instanceof NameExpr || o instanceof FieldAccessExpr) && statics.isPerTask((Expression) o)) {
+                    ok &= statics.replace((Expression) o, (Expression) c);
+                    replaced.add(o);
+                    continue;
+                }
                 if (o instanceof NameExpr) {
                     ok &= name((NameExpr) o, (NameExpr) c, m, owner, receiver, renames, privates);
                 } else if (o instanceof VariableDeclarator) {
@@ -433,15 +477,15 @@ public final class MethodInliner {
                 Optional<TypeDeclaration<?>> t = members.type(n);
                 Node parent = o.getParentNode().orElse(null);
                 boolean asScope = parent instanceof FieldAccessExpr || parent instanceof MethodCallExpr;
-                if (t.isPresent() && asScope && !t.get().isTopLevelType()) {
-                    c.replace(Templates.expression(Members.typeRef(t.get())));
+                if (t.isPresent() && asScope && (!t.get().isTopLevelType() || !ref(t.get()).equals(n))) {
+                    c.replace(Templates.expression(ref(t.get())));
                 }
                 return true;
             }
             Members.FieldRef ref = f.get();
             FieldAccessExpr access;
             if (ref.isStatic()) {
-                access = new FieldAccessExpr(Templates.expression(Members.typeRef(ref.owner())), n);
+                access = new FieldAccessExpr(Templates.expression(ref(ref.owner())), n);
             } else {
                 if (receiver == null || !isSelfOrSuper(ref.owner(), owner)) {
                     refuse(o, "field " + n + " of an enclosing instance, in " + CallGraph.name(m)
@@ -465,13 +509,13 @@ public final class MethodInliner {
         }
 
         /** Private fields of other classes (and instance fields of the program class) go through handles. */
-        private void needsHandle(Node at, Members.FieldRef ref, FieldAccessExpr access, List<Runnable> privates) {
+        void needsHandle(Node at, Members.FieldRef ref, FieldAccessExpr access, List<Runnable> privates) {
             boolean copiedStatic = ref.owner() == program.type() && ref.isStatic();
-            if (!ref.isPrivate() || copiedStatic) {
+            if (reachable(ref.owner(), ref.declaration()) || copiedStatic) {
                 return;
             }
             Type type = qualifiedType(ref.variable().getType());
-            String ownerRef = Members.typeRef(ref.owner());
+            String ownerRef = ref(ref.owner());
             privates.add(() -> {
                 if (access.getParentNode().isEmpty()) {
                     return; // no longer in the tree: part of an access already rewritten
@@ -531,14 +575,13 @@ public final class MethodInliner {
             MethodDeclaration t = (MethodDeclaration) target;
             TypeDeclaration<?> tOwner = Members.ownerType(t);
             boolean copied = tOwner == program.type() && t.isStatic();
-            if (t.isPrivate() && !graph.inline(t) && !copied) {
-                refuse(o, "call of the private method " + CallGraph.name(t) + " from " + CallGraph.name(m)
-                        + ", which is inlined into the task: the task class cannot call it; make it package-private");
-                return false;
+            if (!reachable(tOwner, t) && !graph.inline(t) && !copied) {
+                c.setData(FOR_ACCESS, true); // inlined too: the task class cannot call it
+                c.setData(CallGraph.TARGET, t);
             }
             if (o.getScope().isEmpty()) {
                 if (t.isStatic()) {
-                    c.setScope(Templates.expression(Members.typeRef(tOwner)));
+                    c.setScope(Templates.expression(ref(tOwner)));
                 } else if (receiver != null) {
                     c.setScope(new NameExpr(receiver));
                 }
@@ -578,23 +621,46 @@ public final class MethodInliner {
             return new BlockStmt(NodeList.nodeList(new LabeledStmt(label, body)));
         }
 
-        /** A type of the method's file as the task class names it (nested types of the tree qualified). */
-        private Type qualifiedType(Type t) {
+        /**
+         * How the task class names a type of the tree: by its chain of simple names in the program's package,
+         * fully qualified in another (the inlined method's file may reach it without an import).
+         */
+        String ref(TypeDeclaration<?> t) {
+            String pkg = Members.packageOf(t);
+            return pkg.isEmpty() || pkg.equals(program.packageName()) ? Members.typeRef(t) : pkg + "." + Members.typeRef(t);
+        }
+
+        /** Whether the task class, in the program's package, may name a member declared with {@code m}. */
+        boolean reachable(TypeDeclaration<?> owner, com.github.javaparser.ast.nodeTypes.modifiers.NodeWithPrivateModifier<?> m) {
+            if (m.isPrivate()) {
+                return false;
+            }
+            return Members.packageOf(owner).equals(program.packageName())
+                    || ((com.github.javaparser.ast.nodeTypes.NodeWithModifiers<?>) m).hasModifier(
+                    com.github.javaparser.ast.Modifier.Keyword.PUBLIC)
+                    || owner instanceof ClassOrInterfaceDeclaration && ((ClassOrInterfaceDeclaration) owner).isInterface();
+        }
+
+        /** A type of the method's file as the task class names it (nested types, other packages qualified). */
+        Type qualifiedType(Type t) {
             Type c = t.clone();
             List<ClassOrInterfaceType> all = new ArrayList<>(Walk.findAll(c, ClassOrInterfaceType.class));
             for (ClassOrInterfaceType x : all) {
                 if (x.getScope().isEmpty()) {
                     Optional<TypeDeclaration<?>> d = members.type(x.getNameAsString());
                     if (d.isPresent() && !d.get().isTopLevelType()) {
-                        x.setScope((ClassOrInterfaceType) Templates.type(Members.typeRef(
+                        x.setScope((ClassOrInterfaceType) Templates.type(ref(
                                 (TypeDeclaration<?>) d.get().getParentNode().orElseThrow())));
+                    } else if (d.isPresent() && !Members.packageOf(d.get()).isEmpty()
+                            && !Members.packageOf(d.get()).equals(program.packageName())) {
+                        x.setScope((ClassOrInterfaceType) Templates.type(Members.packageOf(d.get())));
                     }
                 }
             }
             return c;
         }
 
-        private void addImports(MethodDeclaration m) {
+        void addImports(Node m) {
             m.findCompilationUnit().map(CompilationUnit::getImports).ifPresent(list -> list.forEach(i -> imports.add(i.clone())));
         }
     }
