@@ -126,6 +126,7 @@ public final class MethodInliner {
                     + "reaches MPI (a method of that name does); check the types of its receiver and arguments");
         }
         Run run = new Run(program, graph, d, refs);
+        run.statics.declare();
         for (Node body : graph.reached()) {
             if (body != program.main() && !graph.inline(body)) {
                 continue;
@@ -140,7 +141,6 @@ public final class MethodInliner {
                 }
             }
         }
-        run.statics.declare();
         int steps = 0;
         while (true) {
             MethodCallExpr next = null;
