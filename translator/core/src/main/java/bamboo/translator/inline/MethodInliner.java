@@ -253,7 +253,7 @@ public final class MethodInliner {
                 refuse(call, what + ", inside " + barrier.get() + ": it cannot be inlined there; call it from main");
                 return false;
             }
-            String why = unsupported(m, owner);
+            String why = unsupported(m, owner, call);
             if (why != null) {
                 refuse(call, what + ": " + why);
                 return false;
@@ -339,7 +339,7 @@ public final class MethodInliner {
         }
 
         /** Why a method cannot be inlined at all, or null. */
-        private String unsupported(MethodDeclaration m, TypeDeclaration<?> owner) {
+        private String unsupported(MethodDeclaration m, TypeDeclaration<?> owner, MethodCallExpr call) {
             if (m.getBody().isEmpty()) {
                 return "it has no body (abstract or native): the method that runs is only known at run time";
             }
@@ -370,10 +370,11 @@ public final class MethodInliner {
                 return "methods of inner (non-static nested) classes are not inlined yet; make "
                         + owner.getNameAsString() + " a static nested class";
             }
-            if (!Members.packageOf(m).equals(program.packageName()) && owner.isTopLevelType()
-                    && !owner.hasModifier(com.github.javaparser.ast.Modifier.Keyword.PUBLIC)) {
+            if (!nameable(owner) && (m.isStatic() || !(call.getScope().orElse(null) instanceof NameExpr
+                    && mainLocals().contains(((NameExpr) call.getScope().get()).getNameAsString())))) {
                 return "its class " + owner.getNameAsString() + " is not public and in package '"
-                        + Members.packageOf(m) + "', so the task class (in the program's package) cannot name it";
+                        + Members.packageOf(m) + "', so the task class (in the program's package) cannot name it; "
+                        + "call it on a local variable of a public type";
             }
             return null;
         }
@@ -520,7 +521,8 @@ public final class MethodInliner {
                 if (access.getParentNode().isEmpty()) {
                     return; // no longer in the tree: part of an access already rewritten
                 }
-                String no = this.access.rewrite(access, ref, type, ownerRef);
+                String no = this.access.rewrite(access, ref, type,
+                        this.access.classOf(ref.owner(), ownerRef, nameable(ref.owner())));
                 if (no != null) {
                     refuse(at, no + " in inlined code: not supported; make the field package-private");
                     privateErrors = true;
@@ -576,8 +578,11 @@ public final class MethodInliner {
             TypeDeclaration<?> tOwner = Members.ownerType(t);
             boolean copied = tOwner == program.type() && t.isStatic();
             if (!reachable(tOwner, t) && !graph.inline(t) && !copied) {
-                c.setData(FOR_ACCESS, true); // inlined too: the task class cannot call it
-                c.setData(CallGraph.TARGET, t);
+                if (!throughHandle(o, c, t, receiver)) {
+                    c.setData(FOR_ACCESS, true); // inlined too: the task class cannot call it
+                    c.setData(CallGraph.TARGET, t);
+                }
+                return true;
             }
             if (o.getScope().isEmpty()) {
                 if (t.isStatic()) {
@@ -587,6 +592,51 @@ public final class MethodInliner {
                 }
             }
             return true;
+        }
+
+        /**
+         * Rewrites {@code c}, a call of {@code t} that the task class may not make (private, or not public in
+         * another package), into a call of a task helper that invokes a method handle; false when the
+         * signature is one the helper cannot spell (generic, varargs), and then the method is inlined.
+         */
+        private boolean throughHandle(MethodCallExpr o, MethodCallExpr c, MethodDeclaration t, String receiver) {
+            if (!t.getTypeParameters().isEmpty() || t.getParameters().stream().anyMatch(Parameter::isVarArgs)
+                    || t.getBody().isEmpty() || Members.ownerType(t) instanceof ClassOrInterfaceDeclaration
+                    && !((ClassOrInterfaceDeclaration) Members.ownerType(t)).getTypeParameters().isEmpty()) {
+                return false;
+            }
+            List<Type> types = new ArrayList<>();
+            for (Parameter p : t.getParameters()) {
+                types.add(erased(qualifiedType(p.getType())));
+            }
+            List<Type> thrown = new ArrayList<>();
+            t.getThrownExceptions().forEach(x -> thrown.add(qualifiedType(x)));
+            TypeDeclaration<?> owner = Members.ownerType(t);
+            String receiverType = nameable(owner) ? ref(owner) : "Object";
+            Expression scope = c.getScope().orElse(null);
+            if (!t.isStatic() && scope == null) {
+                if (receiver == null) {
+                    return false;
+                }
+                scope = new NameExpr(receiver);
+            }
+            String helper = access.call(t, access.classOf(owner, ref(owner), nameable(owner)), types,
+                    erased(qualifiedType(t.getType())), receiverType, thrown);
+            c.removeScope();
+            c.setName(helper);
+            if (!t.isStatic()) {
+                c.getArguments().add(0, scope);
+            }
+            return true;
+        }
+
+        /** A type as a method handle's signature has it: without type arguments. */
+        private Type erased(Type t) {
+            Type c = t.clone();
+            for (ClassOrInterfaceType x : Walk.findAll(c, ClassOrInterfaceType.class)) {
+                x.removeTypeArguments();
+            }
+            return c;
         }
 
         /** {@code return e} becomes an assignment of the result and a jump to the end of the inlined body. */
@@ -628,6 +678,17 @@ public final class MethodInliner {
         String ref(TypeDeclaration<?> t) {
             String pkg = Members.packageOf(t);
             return pkg.isEmpty() || pkg.equals(program.packageName()) ? Members.typeRef(t) : pkg + "." + Members.typeRef(t);
+        }
+
+        /** Whether the task class, in the program's package, may name the type {@code t}. */
+        boolean nameable(TypeDeclaration<?> t) {
+            for (Node x = t; x instanceof TypeDeclaration; x = x.getParentNode().orElse(null)) {
+                TypeDeclaration<?> y = (TypeDeclaration<?>) x;
+                if (y.isPrivate() || !y.isPublic() && !Members.packageOf(y).equals(program.packageName())) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** Whether the task class, in the program's package, may name a member declared with {@code m}. */
