@@ -109,7 +109,9 @@ public final class CallGraph {
     }
 
     private final StaticRefs refs;
-    private final Map<VariableDeclarator, Members.FieldRef> perTask = new LinkedHashMap<>();
+    /** By identity: JavaParser nodes are equal by structure, and two classes may declare the same static. */
+    private final Map<VariableDeclarator, Members.FieldRef> perTask = new java.util.IdentityHashMap<>();
+    private final List<Members.FieldRef> perTaskOrder = new ArrayList<>();
     private final List<StaticUse> staticUses = new ArrayList<>();
 
     /**
@@ -130,18 +132,21 @@ public final class CallGraph {
                         continue;
                     }
                     staticUses.add(new StaticUse(body, e, f.get()));
-                    if (!f.get().declaration().isFinal() || writtenThrough(e)) {
-                        perTask.put(f.get().variable(), f.get());
+                    if (writtenThrough(e) || assigned(e) || !f.get().declaration().isFinal() && !isValue(f.get())) {
+                        addPerTask(f.get());
                     }
                 }
             }
         }
         // A class's statics go per task together: its static initialisers may set any of them.
-        for (TypeDeclaration<?> k : new LinkedHashSet<>(perTask.values().stream().map(Members.FieldRef::owner).toList())) {
-            for (FieldDeclaration f : k.getFields()) {
-                if (f.isStatic() && !f.isFinal()) {
-                    for (VariableDeclarator v : f.getVariables()) {
-                        perTask.putIfAbsent(v, new Members.FieldRef(k, f, v));
+        Set<TypeDeclaration<?>> owners = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Members.FieldRef f : new ArrayList<>(perTaskOrder)) {
+            if (owners.add(f.owner())) {
+                for (FieldDeclaration d : f.owner().getFields()) {
+                    if (d.isStatic() && !d.isFinal()) {
+                        for (VariableDeclarator v : d.getVariables()) {
+                            addPerTask(new Members.FieldRef(f.owner(), d, v));
+                        }
                     }
                 }
             }
@@ -154,14 +159,37 @@ public final class CallGraph {
         }
     }
 
+    private void addPerTask(Members.FieldRef f) {
+        if (!perTask.containsKey(f.variable())) {
+            perTask.put(f.variable(), f);
+            perTaskOrder.add(f);
+        }
+    }
+
     /** The statics of other classes that become per-task state, in the order they were first used. */
-    public Map<VariableDeclarator, Members.FieldRef> perTaskStatics() {
-        return perTask;
+    public List<Members.FieldRef> perTaskStatics() {
+        return perTaskOrder;
     }
 
     /** Every use of a static of another class in the reached bodies (per-task or not). */
     public List<StaticUse> staticUses() {
         return staticUses;
+    }
+
+    /**
+     * A static of a primitive or String type: when the rank body never assigns it, every task reads the
+     * value its class initialiser gave it, so it may stay shared (an object may change through its methods).
+     */
+    private static boolean isValue(Members.FieldRef f) {
+        return f.variable().getType().isPrimitiveType() || f.variable().getType().asString().equals("String")
+                || f.variable().getType().asString().equals("java.lang.String");
+    }
+
+    /** {@code e = ...}, {@code e += ...}, {@code e++}: an assignment to the variable itself. */
+    private static boolean assigned(Expression e) {
+        Node p = e.getParentNode().orElse(null);
+        return p instanceof AssignExpr && ((AssignExpr) p).getTarget() == e
+                || p instanceof UnaryExpr && isStep(((UnaryExpr) p).getOperator());
     }
 
     /** {@code F[i] = ...}, {@code F[i]++}: a write into the array a static holds. */

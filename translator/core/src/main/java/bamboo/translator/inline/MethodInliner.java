@@ -286,7 +286,8 @@ public final class MethodInliner {
                     receiver = ((NameExpr) scope).getNameAsString();
                 } else {
                     receiver = fresh(decapitalize(owner.getNameAsString()));
-                    block.addStatement(declare(Templates.type(ref(owner)), receiver, scope));
+                    // a class the task may not name is held as Object: its members are reached through handles
+                    block.addStatement(declare(Templates.type(nameable(owner) ? ref(owner) : "Object"), receiver, scope));
                 }
             }
             List<Expression> args = new ArrayList<>(call.getArguments());
@@ -370,11 +371,10 @@ public final class MethodInliner {
                 return "methods of inner (non-static nested) classes are not inlined yet; make "
                         + owner.getNameAsString() + " a static nested class";
             }
-            if (!nameable(owner) && (m.isStatic() || !(call.getScope().orElse(null) instanceof NameExpr
-                    && mainLocals().contains(((NameExpr) call.getScope().get()).getNameAsString())))) {
+            if (!nameable(owner) && m.isStatic()) {
                 return "its class " + owner.getNameAsString() + " is not public and in package '"
                         + Members.packageOf(m) + "', so the task class (in the program's package) cannot name it; "
-                        + "call it on a local variable of a public type";
+                        + "make the class public";
             }
             return null;
         }
@@ -693,7 +693,7 @@ public final class MethodInliner {
 
         /** Whether the task class, in the program's package, may name a member declared with {@code m}. */
         boolean reachable(TypeDeclaration<?> owner, com.github.javaparser.ast.nodeTypes.modifiers.NodeWithPrivateModifier<?> m) {
-            if (m.isPrivate()) {
+            if (m.isPrivate() || !nameable(owner)) {
                 return false;
             }
             return Members.packageOf(owner).equals(program.packageName())

@@ -17,7 +17,9 @@ import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.Type;
@@ -46,7 +48,7 @@ final class PrivateAccess {
         if (!handles.isEmpty()) {
             out.add(Templates.member(HELPER));
         }
-        if (!calls.isEmpty()) {
+        if (calls.keySet().stream().anyMatch(k -> !k.endsWith("_assign"))) {
             out.add(Templates.member(CALL_HELPER));
             out.add(Templates.member(RETHROW_HELPER));
         }
@@ -68,8 +70,29 @@ final class PrivateAccess {
         Node above = parent.getParentNode().orElse(null);
         boolean statement = above instanceof ExpressionStmt || above instanceof ForStmt
                 && (((ForStmt) above).getInitialization().contains(parent) || ((ForStmt) above).getUpdate().contains(parent));
+        if (parent instanceof AssignExpr && ((AssignExpr) parent).getTarget() == access && !statement
+                && ((AssignExpr) parent).getOperator() == AssignExpr.Operator.ASSIGN && simple(scope)
+                && above instanceof AssignExpr && ((AssignExpr) above).getValue() == parent
+                && above.getParentNode().orElse(null) instanceof ExpressionStmt
+                && above.getParentNode().get().getParentNode().orElse(null) instanceof BlockStmt) {
+            // x = f = v; becomes f = v; x = f; (f is a plain field, so reading it back gives the value)
+            Statement st = (Statement) above.getParentNode().get();
+            BlockStmt block = (BlockStmt) st.getParentNode().get();
+            FieldAccessExpr read = access.clone();
+            parent.replace(read);
+            block.getStatements().add(block.getStatements().indexOf(st), new ExpressionStmt((AssignExpr) parent));
+            String no = rewrite(access, f, type, ownerClass);
+            return no != null ? no : rewrite(read, f, type, ownerClass);
+        }
         if (parent instanceof AssignExpr && ((AssignExpr) parent).getTarget() == access) {
             AssignExpr a = (AssignExpr) parent;
+            if (!statement && a.getOperator() == AssignExpr.Operator.ASSIGN) {
+                // x = f = v: a helper sets the field and gives the value it now holds
+                NodeList<Expression> args = scope == null ? new NodeList<>() : NodeList.nodeList(scope.clone());
+                args.add(a.getValue());
+                a.replace(new MethodCallExpr(null, assigner(handle, f, type), args));
+                return null;
+            }
             if (!statement) {
                 return "the value of an assignment to the private field " + f.name() + " is used";
             }
@@ -133,6 +156,17 @@ final class PrivateAccess {
         }
         String pkg = Members.packageOf(owner);
         return "bambooClass(\"" + (pkg.isEmpty() ? "" : pkg + ".") + binary + "\")";
+    }
+
+    /** A helper that sets the field through its handle and returns the value, for an assignment whose value is used. */
+    private String assigner(String handle, Members.FieldRef f, Type type) {
+        String name = handle + "_assign";
+        if (!calls.containsKey(name)) {
+            calls.put(name, Templates.member("private static " + type + " " + name + "("
+                    + (f.isStatic() ? "" : "Object receiver, ") + type + " value) {\n    " + handle + ".set("
+                    + (f.isStatic() ? "" : "receiver, ") + "value);\n    return value;\n}"));
+        }
+        return name;
     }
 
     private String handle(Members.FieldRef f, Type type, String ownerClass) {

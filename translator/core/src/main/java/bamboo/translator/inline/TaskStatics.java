@@ -22,11 +22,9 @@ import com.github.javaparser.ast.type.ClassOrInterfaceType;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Untranslated, every rank has its own class loader and so its own copy of every class's statics;
@@ -60,16 +58,18 @@ final class TaskStatics {
      * inlined.
      */
     void declare() {
-        Map<VariableDeclarator, Members.FieldRef> perTask = run.graph.perTaskStatics();
+        List<Members.FieldRef> perTask = run.graph.perTaskStatics();
         if (perTask.isEmpty()) {
             return;
         }
-        Set<TypeDeclaration<?>> owners = new LinkedHashSet<>();
-        for (Members.FieldRef f : perTask.values()) {
+        List<TypeDeclaration<?>> owners = new ArrayList<>(); // by identity: equal-looking classes are distinct
+        for (Members.FieldRef f : perTask) {
             String name = unique(f.owner().getNameAsString() + "_" + f.name());
             names.put(f.variable(), name);
             run.mutable.add(name);
-            owners.add(f.owner());
+            if (owners.stream().noneMatch(o -> o == f.owner())) {
+                owners.add(f.owner());
+            }
         }
         List<CallGraph.StaticUse> inProgram = new ArrayList<>();
         for (CallGraph.StaticUse u : run.graph.staticUses()) {
