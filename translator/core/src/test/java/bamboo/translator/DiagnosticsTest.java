@@ -612,6 +612,21 @@ class DiagnosticsTest {
     }
 
     @Test
+    void methodReferenceToAnMpiHelper() {
+        withHelpers(lines(
+            "        java.util.function.IntConsumer f =",
+            "            // ERROR: method reference Ring::step to Ring.step, which calls MPI.COMM_WORLD.Barrier",
+            "            Ring::step;",
+            "        f.accept(rank);"),
+            "}",
+            "class Ring {",
+            "    static void step(int r) {",
+            "        MPI.COMM_WORLD.Barrier();",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
     void privateMethodCalledFromInlinedCodeIsInlinedToo() {
         withHelpers(lines("        new Kernel().run(rank);"),
             "}",

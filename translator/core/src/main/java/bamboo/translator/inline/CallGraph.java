@@ -246,6 +246,15 @@ public final class CallGraph {
                     enqueue(target, work);
                 }
             }
+            for (com.github.javaparser.ast.expr.MethodReferenceExpr r
+                    : Walk.findAll(part, com.github.javaparser.ast.expr.MethodReferenceExpr.class)) {
+                for (MethodDeclaration m : MethodReferences.targets(r, members)) {
+                    if (members.inTree(m)) { // what it denotes is reached, so a reference to an MPI helper is seen
+                        out.add(new Edge(r, m));
+                        enqueue(m, work);
+                    }
+                }
+            }
             for (ObjectCreationExpr n : Walk.findAll(part, ObjectCreationExpr.class)) {
                 Optional<TypeDeclaration<?>> t = members.type(n.getType().getNameAsString());
                 if (t.isPresent() && members.inTree(t.get())) {

@@ -125,6 +125,7 @@ public final class MethodInliner {
             d.error(members.fileOf(c), c, "cannot resolve the call " + c.getNameAsString() + "(...) to tell whether it "
                     + "reaches MPI (a method of that name does); check the types of its receiver and arguments");
         }
+        new MethodReferences(members).check(graph, d);
         Run run = new Run(program, graph, d, refs);
         run.statics.declare();
         for (Node body : graph.reached()) {
