@@ -182,7 +182,8 @@ final class PrivateAccess {
             BodyDeclaration<?> d = Templates.member("private static final java.lang.invoke.VarHandle " + name
                     + " = bambooHandle(" + ownerClass + ", \"" + f.name() + "\", " + erased + ".class, "
                     + f.isStatic() + ");");
-            d.setComment(new LineComment(" field " + f.name() + " of " + f.owner().getNameAsString()
+            d.setComment(new LineComment((f.isPrivate() ? " private field " : " field ") + f.name() + " of "
+                    + f.owner().getNameAsString()
                     + ", used by inlined code"));
             handles.put(name, d);
         }
