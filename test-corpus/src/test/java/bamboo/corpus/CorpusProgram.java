@@ -10,15 +10,19 @@ import java.util.Optional;
 
 /**
  * One program of the corpus: a directory {@code programs/<case>/} holding exactly one {@code <Name>.java}
- * (the {@code @Bamboo} program, default package or package {@code corpus}) and optionally
- * {@code expected.txt}, the output every run must print at every rank count (compared as sorted lines).
+ * (the {@code @Bamboo} program, default package or package {@code corpus}), optionally the other classes
+ * of the program in subdirectories named after their packages ({@code kernel/Stencil.java} in package
+ * {@code corpus.kernel}), and optionally {@code expected.txt}, the output every run must print at every
+ * rank count (compared as sorted lines).
  *
  * @param name the case name (the directory name)
  * @param source the program's source file
+ * @param others the program's other source files (in subdirectories; none for most cases)
  * @param mainClass the fully qualified name of its class
  * @param expected the expected output lines, when the case has them
  */
-public record CorpusProgram(String name, Path source, String mainClass, Optional<List<String>> expected) {
+public record CorpusProgram(String name, Path source, List<Path> others, String mainClass,
+                            Optional<List<String>> expected) {
 
     /** Reads the case in {@code dir}; fails with a sentence when the directory is not a valid case. */
     static CorpusProgram load(Path dir) {
@@ -39,10 +43,22 @@ public record CorpusProgram(String name, Path source, String mainClass, Optional
                     ? Optional.of(Files.readAllLines(expectedFile, StandardCharsets.UTF_8).stream()
                             .filter(l -> !l.isBlank()).toList())
                     : Optional.empty();
-            return new CorpusProgram(dir.getFileName().toString(), source, mainClass, expected);
+            List<Path> others;
+            try (var tree = Files.walk(dir)) {
+                others = tree.filter(f -> f.getFileName().toString().endsWith(".java") && !f.getParent().equals(dir)
+                        && !dir.relativize(f).startsWith("collectives")).sorted().toList();
+            }
+            return new CorpusProgram(dir.getFileName().toString(), source, others, mainClass, expected);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read corpus case " + dir, e);
         }
+    }
+
+    /** The program's source files: the program class first. */
+    List<Path> sources() {
+        List<Path> all = new java.util.ArrayList<>(List.of(source));
+        all.addAll(others);
+        return all;
     }
 
     /** The program's source text. */

@@ -22,7 +22,7 @@ class PriorityOrderTest {
 
     @Test
     void tasksReleasedTogetherRunInPriorityOrderOnOneWorker() {
-        CorpusProgram p = new CorpusProgram("priority-order", Path.of("src/test/resources/priority/PriorityOrder.java"),
+        CorpusProgram p = new CorpusProgram("priority-order", Path.of("src/test/resources/priority/PriorityOrder.java"), List.of(),
                 "PriorityOrder", java.util.Optional.empty());
         int tasks = 6;
         RunOutcome r = TranslatedSide.run(p, tasks, 1, 1, 0);

@@ -30,7 +30,7 @@ final class ProgramCompiler {
     private static Path doCompile(CorpusProgram program) {
         Path out = outputRoot().resolve(program.name());
         try {
-            Javac.compile("corpus program " + program.name(), List.of(program.source()), Javac.shimClassPath(), out, true);
+            Javac.compile("corpus program " + program.name(), program.sources(), Javac.shimClassPath(), out, true);
         } catch (Javac.CompileError e) {
             throw new AssertionError(e.getMessage(), e);
         }

@@ -44,7 +44,12 @@ final class TranslatedSide {
         String display = "programs/" + program.name() + "/" + program.source().getFileName();
         Path root = ProgramCompiler.outputRoot().resolveSibling("corpus-translated").resolve(program.name());
         try {
-            return Translation.translateAndCompile(program.name(), display, program.source(), root);
+            Path dir = program.source().getParent();
+            Map<String, Path> others = new java.util.LinkedHashMap<>();
+            for (Path o : program.others()) {
+                others.put("programs/" + program.name() + "/" + dir.relativize(o).toString().replace('\\', '/'), o);
+            }
+            return Translation.translateAndCompile(program.name(), display, program.source(), others, root);
         } catch (Translation.Refused r) {
             throw new Refused(program.name(), r.diagnostics());
         } catch (Javac.CompileError e) {

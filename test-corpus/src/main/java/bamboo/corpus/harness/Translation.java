@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Translates one program with the translator core and compiles it together with its companions against
@@ -46,7 +47,16 @@ public final class Translation {
      * @throws Javac.CompileError when the program or its companions do not compile
      */
     public static Path translateAndCompile(String name, String displayName, Path source, Path work) {
-        List<Path> files = translate(name, displayName, source, work.resolve("src"));
+        return translateAndCompile(name, displayName, source, Map.of(), work);
+    }
+
+    /**
+     * {@link #translateAndCompile(String, String, Path, Path)} for a program whose other classes are in
+     * {@code others} (display name to file), translated and compiled with it.
+     */
+    public static Path translateAndCompile(String name, String displayName, Path source, Map<String, Path> others,
+                                           Path work) {
+        List<Path> files = translate(name, displayName, source, others, work.resolve("src"));
         Path classes = work.resolve("classes");
         Javac.compile("translated program " + name, files, Javac.runtimeClassPath(), classes, false);
         return classes;
@@ -60,11 +70,19 @@ public final class Translation {
      * @throws Refused when the translator refuses the program
      */
     public static List<Path> translate(String name, String displayName, Path source, Path generatedRoot) {
-        String text;
+        return translate(name, displayName, source, Map.of(), generatedRoot);
+    }
+
+    private static List<Path> translate(String name, String displayName, Path source, Map<String, Path> others,
+                                        Path generatedRoot) {
+        List<SourceFile> inputs = new ArrayList<>();
         try {
-            text = Files.readString(source, StandardCharsets.UTF_8);
+            inputs.add(new SourceFile(displayName, Files.readString(source, StandardCharsets.UTF_8)));
+            for (Map.Entry<String, Path> o : others.entrySet()) {
+                inputs.add(new SourceFile(o.getKey(), Files.readString(o.getValue(), StandardCharsets.UTF_8)));
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + source, e);
+            throw new UncheckedIOException("cannot read the sources of " + name, e);
         }
         // A corpus case may bring its own collectives (--collectives): the directory collectives/ next to it.
         Path library = source.toAbsolutePath().getParent().resolve("collectives");
@@ -76,11 +94,12 @@ public final class Translation {
                 throw new UncheckedIOException("cannot read " + library, e);
             }
         }
-        TranslationResult result = translator.translate(List.of(new SourceFile(displayName, text)));
+        TranslationResult result = translator.translate(inputs);
         if (!result.ok()) {
             throw new Refused(name, result.diagnostics().stream().map(Object::toString).toList());
         }
         List<Path> files = new ArrayList<>(List.of(source));
+        files.addAll(others.values());
         try {
             for (GeneratedSource g : result.generated()) {
                 Path file = generatedRoot.resolve(g.relativePath());

@@ -466,27 +466,67 @@ class DiagnosticsTest {
     }
 
     @Test
-    void mutableStaticOfAnotherClass() {
-        withHelpers(lines("        Counter.tick();"),
+    void mutableStaticOfAnotherClassBecomesPerTaskState() {
+        withHelpers(lines("        Counter.tick();", "        Table.put(rank);"),
             "}",
             "class Counter {",
             "    static int ticks;",
             "    static void tick() throws MPIException {",
-            "        // ERROR: static field Counter.ticks is not final, and the rank body reaches it",
             "        ticks += MPI.COMM_WORLD.Rank();",
+            "    }",
+            "}",
+            "class Table {",
+            "    static final int[] SLOTS = new int[16];",
+            "    static void put(int r) {",
+            "        SLOTS[r % 16] = r;",
             "    }",
             "}").doTest();
     }
 
     @Test
-    void finalStaticArrayWrittenByTheRank() {
-        withHelpers(lines("        Table.put(rank);"),
+    void staticReachedThroughTheValueOfAnExpression() {
+        withHelpers(lines("        Counter.tick();"),
             "}",
-            "class Table {",
-            "    static final int[] SLOTS = new int[16];",
-            "    static void put(int r) {",
-            "        // ERROR: static field Table.SLOTS is an array written here",
-            "        SLOTS[r % 16] = r;",
+            "class Counter {",
+            "    static int ticks;",
+            "    static Counter make() { return new Counter(); }",
+            "    static void tick() throws MPIException {",
+            "        // ERROR: the static Counter.ticks is reached through the value of an expression",
+            "        make().ticks += MPI.COMM_WORLD.Rank();",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void constructorThatCountsInAPerTaskStatic() {
+        withHelpers(lines(
+            "        // ERROR: the constructor uses Counter.made, which becomes per-task state, other than by setting it",
+            "        Counter c = new Counter();",
+            "        c.tick();"),
+            "}",
+            "class Counter {",
+            "    static int made;",
+            "    final int id;",
+            "    Counter() { id = made++; }",
+            "    void tick() throws MPIException {",
+            "        System.out.println(id + made + MPI.COMM_WORLD.Rank());",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void constructorSettingAPerTaskStaticInsideAnExpression() {
+        withHelpers(lines(
+            "        // ERROR: create it in a statement of its own (Bench x = new Bench(...);)",
+            "        System.out.println(new Bench(rank).hashCode() != 0);",
+            "        Bench.twice();"),
+            "}",
+            "class Bench {",
+            "    static int rank;",
+            "    Bench(int rank) { Bench.rank = rank; }",
+            "    static int twice() throws MPIException {",
+            "        MPI.COMM_WORLD.Barrier();",
+            "        return 2 * rank;",
             "    }",
             "}").doTest();
     }
@@ -572,13 +612,27 @@ class DiagnosticsTest {
     }
 
     @Test
-    void privateMethodCalledFromInlinedCode() {
+    void methodReferenceToAnMpiHelper() {
+        withHelpers(lines(
+            "        java.util.function.IntConsumer f =",
+            "            // ERROR: method reference Ring::step to Ring.step, which calls MPI.COMM_WORLD.Barrier",
+            "            Ring::step;",
+            "        f.accept(rank);"),
+            "}",
+            "class Ring {",
+            "    static void step(int r) {",
+            "        MPI.COMM_WORLD.Barrier();",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void privateMethodCalledFromInlinedCodeIsInlinedToo() {
         withHelpers(lines("        new Kernel().run(rank);"),
             "}",
             "class Kernel {",
             "    void run(int r) throws MPIException {",
             "        MPI.COMM_WORLD.Barrier();",
-            "        // ERROR: call of the private method Kernel.twice from Kernel.run",
             "        System.out.println(twice(r));",
             "    }",
             "    private int twice(int r) { return 2 * r; }",

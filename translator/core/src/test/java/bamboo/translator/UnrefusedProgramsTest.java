@@ -94,4 +94,36 @@ class UnrefusedProgramsTest {
                 "        };",
                 "        System.out.println(receive.getClass().getName());").doTest();
     }
+
+    @Test
+    void aHaloOfRowsOfA2DArraySendsOneRowAndReceivesIntoAnother() {
+        program(
+                "        double[][] p = new double[4][3];",
+                "        olap: {",
+                "            receive: {",
+                "                MPI.COMM_WORLD.Recv(p[p.length - 1], 0, 3, MPI.DOUBLE, (rank + size - 1) % size, 1);",
+                "            }",
+                "            send: {",
+                "                MPI.COMM_WORLD.Send(p[p.length - 2], 0, 3, MPI.DOUBLE, (rank + 1) % size, 1);",
+                "            }",
+                "            compute: {",
+                "                p[1][0] += p[p.length - 1][0];",
+                "            }",
+                "        }").doTest();
+    }
+
+    @Test
+    void aSendBlockSendingTheRowItsRegionReceivesIntoIsRefused() {
+        program(
+                "        double[][] p = new double[4][3];",
+                "        olap: {",
+                "            receive: {",
+                "                MPI.COMM_WORLD.Recv(p[3], 0, 3, MPI.DOUBLE, (rank + size - 1) % size, 1);",
+                "            }",
+                "            send: {",
+                "                // ERROR: Send in a send block sends 'p', which a receive block before it receives into at the same offset",
+                "                MPI.COMM_WORLD.Send(p[3], 0, 3, MPI.DOUBLE, (rank + 1) % size, 1);",
+                "            }",
+                "        }").doTest();
+    }
 }

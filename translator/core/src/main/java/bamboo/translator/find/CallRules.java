@@ -372,8 +372,8 @@ public final class CallRules {
      * overlap), so it must not send a buffer a receive block written before it receives into: untranslated
      * it would send the received data (after a blocking Recv) or race with the receive (after an Irecv),
      * translated the data from before the region. A send block written before the receive block sends the
-     * old data both ways; send blocks after the compute block run after the receives and may send it. Only a sure overlap is refused: the same array at the same offset
-     * expression (a halo sends the interior of the array whose ghost cells it receives: not refused).
+     * old data both ways; send blocks after the compute block run after the receives and may send it.
+     * Only a sure overlap is refused: the same array (or row) at the same offset expression (a halo sends the interior of the array whose ghost cells it receives: not refused).
      */
     private void checkSendsOfReceived(String file, Region r, Diagnostics d) {
         Set<String> received = new HashSet<>(); // "root@offset" of the receive blocks so far
@@ -399,9 +399,18 @@ public final class CallRules {
         }
     }
 
-    /** The buffer and offset of a point-to-point call, e.g. {@code b@0}. */
+    /**
+     * The buffer and offset of a point-to-point call, e.g. {@code b@0}; a row of a 2-D array keeps its
+     * index ({@code p[n - 2]@0}), so a halo that sends one row and receives into another is not taken for
+     * a send of what it receives.
+     */
     private static String slice(MethodCallExpr call) {
-        return rootName(call.getArgument(MpiCall.BUF)) + "@" + Printed.text(call.getArgument(MpiCall.OFFSET));
+        Expression b = call.getArgument(MpiCall.BUF);
+        while (b.isEnclosedExpr() || b.isCastExpr()) {
+            b = b.isEnclosedExpr() ? b.asEnclosedExpr().getInner() : b.asCastExpr().getExpression();
+        }
+        String buffer = b.isArrayAccessExpr() ? Printed.text(b).replace(" ", "") : rootName(b);
+        return buffer + "@" + Printed.text(call.getArgument(MpiCall.OFFSET));
     }
 
     /** The variable an array expression is rooted in ({@code a} for {@code a}, {@code a[i]}, {@code this.a}). */

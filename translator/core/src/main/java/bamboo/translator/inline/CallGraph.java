@@ -15,10 +15,14 @@ import com.github.javaparser.ast.body.InitializerDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.resolution.declarations.ResolvedMethodDeclaration;
 import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 
@@ -68,10 +72,20 @@ public final class CallGraph {
      *     resolved); computed once per translation, not per program (that was quadratic in a large tree)
      */
     public CallGraph(JavaParserFacade facade, Members members, Program program, Set<String> declaredNames) {
+        this(facade, members, program, declaredNames, null);
+    }
+
+    /**
+     * @param refs recognises references to statics of the tree; with it, the mutable statics of other
+     *     classes that reached code uses become per-task state ({@link #perTaskStatics()}), and every body
+     *     that uses one needs the task
+     */
+    CallGraph(JavaParserFacade facade, Members members, Program program, Set<String> declaredNames, StaticRefs refs) {
         this.facade = facade;
         this.members = members;
         this.program = program;
         this.declaredNames = declaredNames;
+        this.refs = refs;
         for (FieldDeclaration f : program.type().getFields()) {
             if (f.isStatic()) {
                 for (VariableDeclarator v : f.getVariables()) {
@@ -82,7 +96,122 @@ public final class CallGraph {
             }
         }
         build();
+        if (refs != null) {
+            findPerTaskStatics();
+        }
         solve();
+    }
+
+    // ---- statics of other classes -------------------------------------------------------------------
+
+    /** A use of a static field of the tree in a reached body, as the recogniser found it. */
+    public record StaticUse(Node body, Expression at, Members.FieldRef field) {
+    }
+
+    private final StaticRefs refs;
+    /** By identity: JavaParser nodes are equal by structure, and two classes may declare the same static. */
+    private final Map<VariableDeclarator, Members.FieldRef> perTask = new java.util.IdentityHashMap<>();
+    private final List<Members.FieldRef> perTaskOrder = new ArrayList<>();
+    private final List<StaticUse> staticUses = new ArrayList<>();
+
+    /**
+     * Statics of other classes that every rank has its own copy of untranslated (own class loader) and
+     * that reached code could change: not final, or a final array or object written through
+     * ({@code F[i] = v}). Each becomes per-task state; the bodies that use one need the task.
+     */
+    private void findPerTaskStatics() {
+        for (Node body : edges.keySet()) {
+            for (Node part : parts(body)) {
+                for (Expression e : Walk.findAll(part, Expression.class)) {
+                    if (!(e instanceof NameExpr || e instanceof FieldAccessExpr)
+                            || body instanceof TypeDeclaration && Members.ownerType(e) != body) {
+                        continue; // for a created type: a method of it, not what new runs
+                    }
+                    Optional<Members.FieldRef> f = refs.of(e);
+                    if (f.isEmpty() || f.get().owner() == program.type() || f.get().isConstant()) {
+                        continue;
+                    }
+                    staticUses.add(new StaticUse(body, e, f.get()));
+                    if (writtenThrough(e) || assigned(e) || !f.get().declaration().isFinal() && !isValue(f.get())) {
+                        addPerTask(f.get());
+                    }
+                }
+            }
+        }
+        // A class's statics go per task together: its static initialisers may set any of them.
+        Set<TypeDeclaration<?>> owners = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Members.FieldRef f : new ArrayList<>(perTaskOrder)) {
+            if (owners.add(f.owner())) {
+                for (FieldDeclaration d : f.owner().getFields()) {
+                    if (d.isStatic() && !d.isFinal()) {
+                        for (VariableDeclarator v : d.getVariables()) {
+                            addPerTask(new Members.FieldRef(f.owner(), d, v));
+                        }
+                    }
+                }
+            }
+        }
+        for (StaticUse u : staticUses) {
+            if (perTask.containsKey(u.field().variable()) && !direct.containsKey(u.body())) {
+                direct.put(u.body(), "uses " + u.field().owner().getNameAsString() + "." + u.field().name()
+                        + ", a static that is per-task state");
+            }
+        }
+    }
+
+    private void addPerTask(Members.FieldRef f) {
+        if (!perTask.containsKey(f.variable())) {
+            perTask.put(f.variable(), f);
+            perTaskOrder.add(f);
+        }
+    }
+
+    /** The statics of other classes that become per-task state, in the order they were first used. */
+    public List<Members.FieldRef> perTaskStatics() {
+        return perTaskOrder;
+    }
+
+    /** Every use of a static of another class in the reached bodies (per-task or not). */
+    public List<StaticUse> staticUses() {
+        return staticUses;
+    }
+
+    /**
+     * A static of a primitive or String type: when the rank body never assigns it, every task reads the
+     * value its class initialiser gave it, so it may stay shared (an object may change through its methods).
+     */
+    private static boolean isValue(Members.FieldRef f) {
+        return f.variable().getType().isPrimitiveType() || f.variable().getType().asString().equals("String")
+                || f.variable().getType().asString().equals("java.lang.String");
+    }
+
+    /** {@code e = ...}, {@code e += ...}, {@code e++}: an assignment to the variable itself. */
+    private static boolean assigned(Expression e) {
+        Node p = e.getParentNode().orElse(null);
+        return p instanceof AssignExpr && ((AssignExpr) p).getTarget() == e
+                || p instanceof UnaryExpr && isStep(((UnaryExpr) p).getOperator());
+    }
+
+    /** {@code F[i] = ...}, {@code F[i]++}: a write into the array a static holds. */
+    static boolean writtenThrough(Expression use) {
+        Node child = use;
+        Node p = use.getParentNode().orElse(null);
+        while (p instanceof ArrayAccessExpr
+                && ((ArrayAccessExpr) p).getName() == child) {
+            child = p;
+            p = p.getParentNode().orElse(null);
+        }
+        if (child == use) {
+            return false;
+        }
+        return p instanceof AssignExpr
+                && ((AssignExpr) p).getTarget() == child
+                || p instanceof UnaryExpr && isStep(((UnaryExpr) p).getOperator());
+    }
+
+    private static boolean isStep(UnaryExpr.Operator o) {
+        return o == UnaryExpr.Operator.PREFIX_INCREMENT || o == UnaryExpr.Operator.PREFIX_DECREMENT
+                || o == UnaryExpr.Operator.POSTFIX_INCREMENT || o == UnaryExpr.Operator.POSTFIX_DECREMENT;
     }
 
     // ---- reachability -------------------------------------------------------------------------------
@@ -115,6 +244,15 @@ public final class CallGraph {
                 if (target != null) {
                     out.add(new Edge(c, target));
                     enqueue(target, work);
+                }
+            }
+            for (com.github.javaparser.ast.expr.MethodReferenceExpr r
+                    : Walk.findAll(part, com.github.javaparser.ast.expr.MethodReferenceExpr.class)) {
+                for (MethodDeclaration m : MethodReferences.targets(r, members)) {
+                    if (members.inTree(m)) { // what it denotes is reached, so a reference to an MPI helper is seen
+                        out.add(new Edge(r, m));
+                        enqueue(m, work);
+                    }
                 }
             }
             for (ObjectCreationExpr n : Walk.findAll(part, ObjectCreationExpr.class)) {
@@ -242,6 +380,11 @@ public final class CallGraph {
                 }
             }
         }
+    }
+
+    /** Whether a reached body needs the task (makes MPI calls or uses per-task state, directly or not). */
+    public boolean needsTask(Node body) {
+        return body != null && needs.contains(body);
     }
 
     /** Whether a reached method must be inlined into the rank body. */

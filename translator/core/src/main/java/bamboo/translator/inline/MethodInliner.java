@@ -79,6 +79,9 @@ public final class MethodInliner {
     };
     private static final DataKey<Boolean> REFUSED = new DataKey<>() {
     };
+    /** On a call in inlined code of a method the task class cannot call (private, or not public elsewhere). */
+    static final DataKey<Boolean> FOR_ACCESS = new DataKey<>() {
+    };
     private static final int MAX_INLININGS = 20_000;
 
     private final JavaSources sources;
@@ -86,6 +89,7 @@ public final class MethodInliner {
     /** Names of every method declared in the tree, computed once: the call graph of each program asks. */
     private final Set<String> methodNames = new HashSet<>();
     private final Set<String> privateFieldNames = new HashSet<>();
+    private final List<FieldDeclaration> fields = new ArrayList<>();
     private int count;
 
     public MethodInliner(JavaSources sources, List<ParsedUnit> units) {
@@ -96,6 +100,7 @@ public final class MethodInliner {
                 methodNames.add(m.getNameAsString());
             }
             for (FieldDeclaration f : u.fields()) {
+                fields.add(f);
                 if (f.isPrivate()) {
                     f.getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
                 }
@@ -105,7 +110,8 @@ public final class MethodInliner {
 
     /** Inlines what {@code program}'s rank body reaches; problems become diagnostics. */
     public void inline(Program program, Diagnostics d) {
-        CallGraph graph = new CallGraph(sources.facade(), members, program, methodNames);
+        StaticRefs refs = new StaticRefs(members, new Members.Locals(), fields);
+        CallGraph graph = new CallGraph(sources.facade(), members, program, methodNames, refs);
         Set<Node> blocked = new HashSet<>();
         for (CallGraph.Cycle c : graph.cycles()) {
             List<String> names = new ArrayList<>();
@@ -119,29 +125,46 @@ public final class MethodInliner {
             d.error(members.fileOf(c), c, "cannot resolve the call " + c.getNameAsString() + "(...) to tell whether it "
                     + "reaches MPI (a method of that name does); check the types of its receiver and arguments");
         }
+        new MethodReferences(members).check(graph, d);
+        Run run = new Run(program, graph, d, refs);
+        run.statics.declare();
         for (Node body : graph.reached()) {
             if (body != program.main() && !graph.inline(body)) {
                 continue;
             }
             for (CallGraph.Edge e : graph.edges(body)) {
                 if (graph.constructorNeedsTask(e.target())) {
-                    d.error(members.fileOf(e.site()), e.site(), "new " + ((TypeDeclaration<?>) e.target()).getNameAsString()
-                            + "(...) runs a constructor that " + graph.why(e.target()) + ": constructors are not inlined; "
-                            + "make those calls in a method");
+                    String no = run.replay.whyNot((TypeDeclaration<?>) e.target());
+                    if (no != null) {
+                        d.error(members.fileOf(e.site()), e.site(), "new " + ((TypeDeclaration<?>) e.target())
+                                .getNameAsString() + "(...) runs a constructor that " + graph.why(e.target()) + ": " + no);
+                    }
                 }
             }
         }
-        new SharedStatics(members, program).check(graph, d);
-        Run run = new Run(program, graph, d);
         int steps = 0;
         while (true) {
             MethodCallExpr next = null;
-            for (MethodCallExpr c : Walk.findAll(program.main(), MethodCallExpr.class)) {
-                Node t = c.containsData(CallGraph.TARGET) ? c.getData(CallGraph.TARGET) : null;
-                if (t != null && !c.containsData(REFUSED) && graph.inline(t) && !blocked.contains(t)) {
-                    next = c;
+            ObjectCreationExpr created = null;
+            for (Node n : Walk.findAll(program.main(), Node.class)) {
+                if (n instanceof MethodCallExpr) {
+                    MethodCallExpr c = (MethodCallExpr) n;
+                    Node t = c.containsData(CallGraph.TARGET) ? c.getData(CallGraph.TARGET) : null;
+                    if (t != null && !c.containsData(REFUSED) && (graph.inline(t) || c.containsData(FOR_ACCESS))
+                            && !blocked.contains(t)) {
+                        next = c;
+                        break;
+                    }
+                } else if (n instanceof ObjectCreationExpr && n.containsData(CallGraph.TARGET)
+                        && !n.containsData(REFUSED) && graph.constructorNeedsTask(n.getData(CallGraph.TARGET))) {
+                    created = (ObjectCreationExpr) n;
                     break;
                 }
+            }
+            if (created != null) {
+                created.setData(REFUSED, true); // replayed or refused: either way done
+                run.replay.expand(created);
+                continue;
             }
             if (next == null) {
                 break;
@@ -165,7 +188,7 @@ public final class MethodInliner {
     }
 
     /** One program's inlining: fresh names, field handles, imports. */
-    private final class Run {
+    final class Run {
         final Program program;
         final CallGraph graph;
         final Diagnostics d;
@@ -173,11 +196,17 @@ public final class MethodInliner {
         final Set<ImportDeclaration> imports = new LinkedHashSet<>();
         final Set<String> mutable = new HashSet<>();
         final Set<String> taken = new HashSet<>(BodyAnalysis.RESERVED);
+        final StaticRefs refs;
+        final TaskStatics statics;
+        final ConstructorReplay replay;
 
-        Run(Program program, CallGraph graph, Diagnostics d) {
+        Run(Program program, CallGraph graph, Diagnostics d, StaticRefs refs) {
             this.program = program;
             this.graph = graph;
             this.d = d;
+            this.refs = refs;
+            this.statics = new TaskStatics(this);
+            this.replay = new ConstructorReplay(this);
             for (FieldDeclaration f : program.type().getFields()) {
                 if (f.isStatic()) {
                     for (VariableDeclarator v : f.getVariables()) {
@@ -191,7 +220,11 @@ public final class MethodInliner {
             Walk.findAll(program.main(), SimpleName.class).forEach(n -> taken.add(n.asString()));
         }
 
-        private String fresh(String base) {
+        Members members() {
+            return members;
+        }
+
+        String fresh(String base) {
             String name = base + "_" + count;
             while (taken.contains(name)) {
                 name = name + "x";
@@ -200,27 +233,28 @@ public final class MethodInliner {
             return name;
         }
 
-        private Set<String> mainLocals() {
+        Set<String> mainLocals() {
             Set<String> out = new HashSet<>();
             Walk.findAll(program.main(), VariableDeclarator.class).forEach(v -> out.add(v.getNameAsString()));
             Walk.findAll(program.main(), Parameter.class).forEach(p -> out.add(p.getNameAsString()));
             return out;
         }
 
-        private void refuse(Node at, String message) {
+        void refuse(Node at, String message) {
             d.error(members.inTree(at) && at.getBegin().isPresent() ? members.fileOf(at) : program.fileName(), at, message);
         }
 
         /** Inlines one call; false (with a diagnostic) when it cannot. */
         boolean expand(MethodCallExpr call, MethodDeclaration m) {
-            String what = "call of " + CallGraph.name(m) + ", which " + graph.why(m);
+            String what = "call of " + CallGraph.name(m) + ", which " + (graph.inline(m) ? graph.why(m)
+                    : "the task class cannot call (it is private, or not public in another package), so it is inlined");
             TypeDeclaration<?> owner = Members.ownerType(m);
             Optional<String> barrier = Where.barrier(call);
             if (barrier.isPresent() && (barrier.get().contains("lambda") || barrier.get().contains("class"))) {
                 refuse(call, what + ", inside " + barrier.get() + ": it cannot be inlined there; call it from main");
                 return false;
             }
-            String why = unsupported(m, owner);
+            String why = unsupported(m, owner, call);
             if (why != null) {
                 refuse(call, what + ": " + why);
                 return false;
@@ -253,7 +287,8 @@ public final class MethodInliner {
                     receiver = ((NameExpr) scope).getNameAsString();
                 } else {
                     receiver = fresh(decapitalize(owner.getNameAsString()));
-                    block.addStatement(declare(Templates.type(Members.typeRef(owner)), receiver, scope));
+                    // a class the task may not name is held as Object: its members are reached through handles
+                    block.addStatement(declare(Templates.type(nameable(owner) ? ref(owner) : "Object"), receiver, scope));
                 }
             }
             List<Expression> args = new ArrayList<>(call.getArguments());
@@ -306,7 +341,7 @@ public final class MethodInliner {
         }
 
         /** Why a method cannot be inlined at all, or null. */
-        private String unsupported(MethodDeclaration m, TypeDeclaration<?> owner) {
+        private String unsupported(MethodDeclaration m, TypeDeclaration<?> owner, MethodCallExpr call) {
             if (m.getBody().isEmpty()) {
                 return "it has no body (abstract or native): the method that runs is only known at run time";
             }
@@ -337,9 +372,10 @@ public final class MethodInliner {
                 return "methods of inner (non-static nested) classes are not inlined yet; make "
                         + owner.getNameAsString() + " a static nested class";
             }
-            if (!Members.packageOf(m).equals(program.packageName())) {
-                return "its class is in package '" + Members.packageOf(m) + "', not in the program's; inlined code "
-                        + "must reach its members from the program's package";
+            if (!nameable(owner) && m.isStatic()) {
+                return "its class " + owner.getNameAsString() + " is not public and in package '"
+                        + Members.packageOf(m) + "', so the task class (in the program's package) cannot name it; "
+                        + "make the class public";
             }
             return null;
         }
@@ -370,8 +406,18 @@ public final class MethodInliner {
             }
             boolean ok = true;
             List<Runnable> privates = new ArrayList<>();
+            Set<Node> replaced = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
             for (Node o : from) {
                 Node c = twin.get(o);
+                if (o.getParentNode().map(replaced::contains).orElse(false)) {
+                    replaced.add(o); // inside a use of a per-task static, already rewritten
+                    continue;
+                }
+                if ((o instanceof NameExpr || o instanceof FieldAccessExpr) && statics.isPerTask((Expression) o)) {
+                    ok &= statics.replace((Expression) o, (Expression) c);
+                    replaced.add(o);
+                    continue;
+                }
                 if (o instanceof NameExpr) {
                     ok &= name((NameExpr) o, (NameExpr) c, m, owner, receiver, renames, privates);
                 } else if (o instanceof VariableDeclarator) {
@@ -433,15 +479,15 @@ public final class MethodInliner {
                 Optional<TypeDeclaration<?>> t = members.type(n);
                 Node parent = o.getParentNode().orElse(null);
                 boolean asScope = parent instanceof FieldAccessExpr || parent instanceof MethodCallExpr;
-                if (t.isPresent() && asScope && !t.get().isTopLevelType()) {
-                    c.replace(Templates.expression(Members.typeRef(t.get())));
+                if (t.isPresent() && asScope && (!t.get().isTopLevelType() || !ref(t.get()).equals(n))) {
+                    c.replace(Templates.expression(ref(t.get())));
                 }
                 return true;
             }
             Members.FieldRef ref = f.get();
             FieldAccessExpr access;
             if (ref.isStatic()) {
-                access = new FieldAccessExpr(Templates.expression(Members.typeRef(ref.owner())), n);
+                access = new FieldAccessExpr(Templates.expression(ref(ref.owner())), n);
             } else {
                 if (receiver == null || !isSelfOrSuper(ref.owner(), owner)) {
                     refuse(o, "field " + n + " of an enclosing instance, in " + CallGraph.name(m)
@@ -465,18 +511,19 @@ public final class MethodInliner {
         }
 
         /** Private fields of other classes (and instance fields of the program class) go through handles. */
-        private void needsHandle(Node at, Members.FieldRef ref, FieldAccessExpr access, List<Runnable> privates) {
+        void needsHandle(Node at, Members.FieldRef ref, FieldAccessExpr access, List<Runnable> privates) {
             boolean copiedStatic = ref.owner() == program.type() && ref.isStatic();
-            if (!ref.isPrivate() || copiedStatic) {
+            if (reachable(ref.owner(), ref.declaration()) || copiedStatic) {
                 return;
             }
             Type type = qualifiedType(ref.variable().getType());
-            String ownerRef = Members.typeRef(ref.owner());
+            String ownerRef = ref(ref.owner());
             privates.add(() -> {
                 if (access.getParentNode().isEmpty()) {
                     return; // no longer in the tree: part of an access already rewritten
                 }
-                String no = this.access.rewrite(access, ref, type, ownerRef);
+                String no = this.access.rewrite(access, ref, type,
+                        this.access.classOf(ref.owner(), ownerRef, nameable(ref.owner())));
                 if (no != null) {
                     refuse(at, no + " in inlined code: not supported; make the field package-private");
                     privateErrors = true;
@@ -531,19 +578,66 @@ public final class MethodInliner {
             MethodDeclaration t = (MethodDeclaration) target;
             TypeDeclaration<?> tOwner = Members.ownerType(t);
             boolean copied = tOwner == program.type() && t.isStatic();
-            if (t.isPrivate() && !graph.inline(t) && !copied) {
-                refuse(o, "call of the private method " + CallGraph.name(t) + " from " + CallGraph.name(m)
-                        + ", which is inlined into the task: the task class cannot call it; make it package-private");
-                return false;
+            if (!reachable(tOwner, t) && !graph.inline(t) && !copied) {
+                if (!throughHandle(o, c, t, receiver)) {
+                    c.setData(FOR_ACCESS, true); // inlined too: the task class cannot call it
+                    c.setData(CallGraph.TARGET, t);
+                }
+                return true;
             }
             if (o.getScope().isEmpty()) {
                 if (t.isStatic()) {
-                    c.setScope(Templates.expression(Members.typeRef(tOwner)));
+                    c.setScope(Templates.expression(ref(tOwner)));
                 } else if (receiver != null) {
                     c.setScope(new NameExpr(receiver));
                 }
             }
             return true;
+        }
+
+        /**
+         * Rewrites {@code c}, a call of {@code t} that the task class may not make (private, or not public in
+         * another package), into a call of a task helper that invokes a method handle; false when the
+         * signature is one the helper cannot spell (generic, varargs), and then the method is inlined.
+         */
+        private boolean throughHandle(MethodCallExpr o, MethodCallExpr c, MethodDeclaration t, String receiver) {
+            if (!t.getTypeParameters().isEmpty() || t.getParameters().stream().anyMatch(Parameter::isVarArgs)
+                    || t.getBody().isEmpty() || Members.ownerType(t) instanceof ClassOrInterfaceDeclaration
+                    && !((ClassOrInterfaceDeclaration) Members.ownerType(t)).getTypeParameters().isEmpty()) {
+                return false;
+            }
+            List<Type> types = new ArrayList<>();
+            for (Parameter p : t.getParameters()) {
+                types.add(erased(qualifiedType(p.getType())));
+            }
+            List<Type> thrown = new ArrayList<>();
+            t.getThrownExceptions().forEach(x -> thrown.add(qualifiedType(x)));
+            TypeDeclaration<?> owner = Members.ownerType(t);
+            String receiverType = nameable(owner) ? ref(owner) : "Object";
+            Expression scope = c.getScope().orElse(null);
+            if (!t.isStatic() && scope == null) {
+                if (receiver == null) {
+                    return false;
+                }
+                scope = new NameExpr(receiver);
+            }
+            String helper = access.call(t, access.classOf(owner, ref(owner), nameable(owner)), types,
+                    erased(qualifiedType(t.getType())), receiverType, thrown);
+            c.removeScope();
+            c.setName(helper);
+            if (!t.isStatic()) {
+                c.getArguments().add(0, scope);
+            }
+            return true;
+        }
+
+        /** A type as a method handle's signature has it: without type arguments. */
+        private Type erased(Type t) {
+            Type c = t.clone();
+            for (ClassOrInterfaceType x : Walk.findAll(c, ClassOrInterfaceType.class)) {
+                x.removeTypeArguments();
+            }
+            return c;
         }
 
         /** {@code return e} becomes an assignment of the result and a jump to the end of the inlined body. */
@@ -578,23 +672,57 @@ public final class MethodInliner {
             return new BlockStmt(NodeList.nodeList(new LabeledStmt(label, body)));
         }
 
-        /** A type of the method's file as the task class names it (nested types of the tree qualified). */
-        private Type qualifiedType(Type t) {
+        /**
+         * How the task class names a type of the tree: by its chain of simple names in the program's package,
+         * fully qualified in another (the inlined method's file may reach it without an import).
+         */
+        String ref(TypeDeclaration<?> t) {
+            String pkg = Members.packageOf(t);
+            return pkg.isEmpty() || pkg.equals(program.packageName()) ? Members.typeRef(t) : pkg + "." + Members.typeRef(t);
+        }
+
+        /** Whether the task class, in the program's package, may name the type {@code t}. */
+        boolean nameable(TypeDeclaration<?> t) {
+            for (Node x = t; x instanceof TypeDeclaration; x = x.getParentNode().orElse(null)) {
+                TypeDeclaration<?> y = (TypeDeclaration<?>) x;
+                if (y.isPrivate() || !y.isPublic() && !Members.packageOf(y).equals(program.packageName())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Whether the task class, in the program's package, may name a member declared with {@code m}. */
+        boolean reachable(TypeDeclaration<?> owner, com.github.javaparser.ast.nodeTypes.modifiers.NodeWithPrivateModifier<?> m) {
+            if (m.isPrivate() || !nameable(owner)) {
+                return false;
+            }
+            return Members.packageOf(owner).equals(program.packageName())
+                    || ((com.github.javaparser.ast.nodeTypes.NodeWithModifiers<?>) m).hasModifier(
+                    com.github.javaparser.ast.Modifier.Keyword.PUBLIC)
+                    || owner instanceof ClassOrInterfaceDeclaration && ((ClassOrInterfaceDeclaration) owner).isInterface();
+        }
+
+        /** A type of the method's file as the task class names it (nested types, other packages qualified). */
+        Type qualifiedType(Type t) {
             Type c = t.clone();
             List<ClassOrInterfaceType> all = new ArrayList<>(Walk.findAll(c, ClassOrInterfaceType.class));
             for (ClassOrInterfaceType x : all) {
                 if (x.getScope().isEmpty()) {
                     Optional<TypeDeclaration<?>> d = members.type(x.getNameAsString());
                     if (d.isPresent() && !d.get().isTopLevelType()) {
-                        x.setScope((ClassOrInterfaceType) Templates.type(Members.typeRef(
+                        x.setScope((ClassOrInterfaceType) Templates.type(ref(
                                 (TypeDeclaration<?>) d.get().getParentNode().orElseThrow())));
+                    } else if (d.isPresent() && !Members.packageOf(d.get()).isEmpty()
+                            && !Members.packageOf(d.get()).equals(program.packageName())) {
+                        x.setScope((ClassOrInterfaceType) Templates.type(Members.packageOf(d.get())));
                     }
                 }
             }
             return c;
         }
 
-        private void addImports(MethodDeclaration m) {
+        void addImports(Node m) {
             m.findCompilationUnit().map(CompilationUnit::getImports).ifPresent(list -> list.forEach(i -> imports.add(i.clone())));
         }
     }
