@@ -13,10 +13,14 @@ public class Ring {
         int right = (rank + 1) % nprocess;
         int left = (rank + nprocess - 1) % nprocess;
         for (int it = 0; it < iters; it++) {
-            MPI.COMM_WORLD.Sendrecv(rows[1], 0, rows[1].length, MPI.LONG, right, 7,
-                    rows[0], 0, rows[0].length, MPI.LONG, left, 7);
-            for (int j = 0; j < rows[1].length; j++) {
-                rows[1][j] = (rows[1][j] * 31 + rows[0][j] + it) % 1_000_003L;
+            olap: {
+                compute: {
+                    MPI.COMM_WORLD.Sendrecv(rows[1], 0, rows[1].length, MPI.LONG, right, 7,
+                            rows[0], 0, rows[0].length, MPI.LONG, left, 7);
+                    for (int j = 0; j < rows[1].length; j++) {
+                        rows[1][j] = (rows[1][j] * 31 + rows[0][j] + it) % 1_000_003L;
+                    }
+                }
             }
         }
         long[] mine = {0};
