@@ -74,4 +74,13 @@ public record CorpusProgram(String name, Path source, List<Path> others, String 
     public String toString() {
         return name;
     }
+
+    /** The program's other files by the name diagnostics give them ({@code programs/<case>/<path>}). */
+    java.util.Map<String, Path> othersByDisplayName() {
+        java.util.Map<String, Path> named = new java.util.LinkedHashMap<>();
+        for (Path o : others) {
+            named.put("programs/" + name + "/" + source.getParent().relativize(o).toString().replace('\\', '/'), o);
+        }
+        return named;
+    }
 }

@@ -44,12 +44,8 @@ final class TranslatedSide {
         String display = "programs/" + program.name() + "/" + program.source().getFileName();
         Path root = ProgramCompiler.outputRoot().resolveSibling("corpus-translated").resolve(program.name());
         try {
-            Path dir = program.source().getParent();
-            Map<String, Path> others = new java.util.LinkedHashMap<>();
-            for (Path o : program.others()) {
-                others.put("programs/" + program.name() + "/" + dir.relativize(o).toString().replace('\\', '/'), o);
-            }
-            return Translation.translateAndCompile(program.name(), display, program.source(), others, root);
+            return Translation.translateAndCompile(program.name(), display, program.source(),
+                    program.othersByDisplayName(), root);
         } catch (Translation.Refused r) {
             throw new Refused(program.name(), r.diagnostics());
         } catch (Javac.CompileError e) {
