@@ -57,8 +57,8 @@ class SteadyStateTest {
     @Test
     void helpAndHeaderSayWhichModeRuns() {
         String help = BenchOptions.usage();
-        assertTrue(help.contains("  --fresh-classes     every run loads and JIT-compiles its own copy"), help);
-        assertTrue(help.contains("  --warmup-runs N     uncounted runs per variant"), help);
+        assertTrue(help.contains("  --fresh-classes      Every run loads and JIT-compiles its own copy"), help);
+        assertTrue(help.contains("  --warmup-runs N      Uncounted runs per variant"), help);
         assertTrue(help.contains("Steady state (default): each variant (row) keeps its program's classes"), help);
         help.lines().forEach(l -> assertTrue(l.length() <= 80, "at most 80 columns: " + l));
         String steady = AppBench.header(BenchOptions.parse(new String[] {"--app", "jacobi3d"}), null);

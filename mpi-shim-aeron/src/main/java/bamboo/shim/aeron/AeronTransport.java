@@ -400,7 +400,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
 
     /** One frame without payload, tried once (heartbeats and acks from the receiver thread never block). */
     private boolean tryControl(Peer peer, int type) {
-        if (!peer.greeted || !peer.lock.tryLock()) {
+        // no peer: this rank itself, or a rank whose publication is not made yet
+        if (peer == null || !peer.greeted || !peer.lock.tryLock()) {
             return false;
         }
         try {
