@@ -126,8 +126,7 @@ public final class Campaign {
     private static void keep(Program program, Path dir) {
         String name = Differential.className(program.seed());
         try {
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve(name + ".java"), JavaRenderer.render(program, name), StandardCharsets.UTF_8);
+            JavaRenderer.render(program, name).write(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot keep " + name + " in " + dir, e);
         }

@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * Writes a (shrunk) program as a test-corpus case (docs/test-corpus.md): {@code <out>/fuzz-<seed>/}
- * with {@code Fuzz<seed>.java} in corpus mode and {@code expected.txt}. The expected hashes come from
+ * with {@code Fuzz<seed>.java} in corpus mode (and its kernel's package, if it has one) and {@code expected.txt}. The expected hashes come from
  * running the program untranslated at 1..16 ranks (the untranslated program is the specification), so
  * the case prints {@code fuzz-<seed> OK} at every rank count untranslated, and the corpus harness
  * requires the same translated.
@@ -43,13 +43,11 @@ public final class CorpusCaseWriter {
         try {
             Differential.deleteTree(scratch);
             long[] expected = expectedHashes(program, className, scratch.resolve("plain"));
-            String checked = JavaRenderer.renderChecked(program, className, caseName, expected);
+            RenderedProgram checked = JavaRenderer.renderChecked(program, className, caseName, expected);
             Path checkedDir = scratch.resolve("checked");
-            Files.createDirectories(checkedDir);
-            Path checkedSource = checkedDir.resolve(className + ".java");
-            Files.writeString(checkedSource, checked, StandardCharsets.UTF_8);
+            checked.write(checkedDir);
             // The corpus holds its programs to -Xlint:all, warnings fail.
-            Javac.compile("corpus case " + caseName, List.of(checkedSource), Javac.shimClassPath(),
+            Javac.compile("corpus case " + caseName, checked.files(checkedDir), Javac.shimClassPath(),
                     checkedDir.resolve("classes"), true);
             for (int np : new int[] {1, 4}) {
                 RunOutcome run = ShimRun.run(caseName, checkedDir.resolve("classes"), className, np, 1, 0);
@@ -59,8 +57,7 @@ public final class CorpusCaseWriter {
                 }
             }
             Path dir = outDir.resolve(caseName);
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve(className + ".java"), checked, StandardCharsets.UTF_8);
+            checked.write(dir);
             Files.writeString(dir.resolve("expected.txt"), caseName + " OK\n", StandardCharsets.UTF_8);
             return dir;
         } catch (IOException e) {
@@ -72,11 +69,10 @@ public final class CorpusCaseWriter {
 
     /** The hash of the checksums at 1..16 ranks, untranslated. */
     private static long[] expectedHashes(Program program, String className, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        Path source = dir.resolve(className + ".java");
-        Files.writeString(source, JavaRenderer.render(program, className), StandardCharsets.UTF_8);
+        RenderedProgram plain = JavaRenderer.render(program, className);
+        plain.write(dir);
         Path classes = dir.resolve("classes");
-        Javac.compile("generated program " + className, List.of(source), Javac.shimClassPath(), classes, false);
+        Javac.compile("generated program " + className, plain.files(dir), Javac.shimClassPath(), classes, false);
         long[] expected = new long[JavaRenderer.MAX_CHECKED_RANKS + 1];
         for (int np = 1; np <= JavaRenderer.MAX_CHECKED_RANKS; np++) {
             RunOutcome run = ShimRun.run(className, classes, className, np, 1, 0);

@@ -62,11 +62,11 @@ public final class Differential {
                 Program program = programs.get(i);
                 String name = className(program.seed());
                 Path dir = batch.resolve(name);
-                Files.createDirectories(dir);
-                Path source = dir.resolve(name + ".java");
-                Files.writeString(source, JavaRenderer.render(program, name), StandardCharsets.UTF_8);
+                RenderedProgram rendered = JavaRenderer.render(program, name);
+                Path source = rendered.write(dir);
                 try {
-                    translated.put(i, Translation.translate(name, name + ".java", source, dir.resolve("src")));
+                    translated.put(i, Translation.translate(name, rendered.mainFile(), source, rendered.writeOthers(dir),
+                            dir.resolve("src")));
                 } catch (Translation.Refused r) {
                     verdicts[i] = new Verdict(Verdict.Kind.REFUSED, String.join("\n", r.diagnostics()));
                 }
@@ -104,7 +104,8 @@ public final class Differential {
                     Javac.compile("translated program " + name, e.getValue(), Javac.runtimeClassPath(), own, false);
                     classes.put(e.getKey(), own);
                 } catch (Javac.CompileError alone) {
-                    verdicts[e.getKey()] = compileFailure(name, e.getValue().get(0), batch.resolve(name), alone);
+                    RenderedProgram rendered = JavaRenderer.render(programs.get(e.getKey()), name);
+                    verdicts[e.getKey()] = compileFailure(rendered, batch.resolve(name), alone);
                 }
             }
             return classes;
@@ -119,16 +120,15 @@ public final class Differential {
         Path work = workRoot.resolve(name);
         try {
             deleteTree(work);
-            Files.createDirectories(work);
-            Path source = work.resolve(name + ".java");
-            Files.writeString(source, JavaRenderer.render(program, name), StandardCharsets.UTF_8);
+            RenderedProgram rendered = JavaRenderer.render(program, name);
+            Path source = rendered.write(work);
             Path classes;
             try {
-                classes = Translation.translateAndCompile(name, name + ".java", source, work);
+                classes = Translation.translateAndCompile(name, rendered.mainFile(), source, rendered.writeOthers(work), work);
             } catch (Translation.Refused r) {
                 return new Verdict(Verdict.Kind.REFUSED, String.join("\n", r.diagnostics()));
             } catch (Javac.CompileError e) {
-                return compileFailure(name, source, work, e);
+                return compileFailure(rendered, work, e);
             }
             return runAll(name, classes);
         } catch (IOException e) {
@@ -178,9 +178,10 @@ public final class Differential {
     }
 
     /** The program with its companions did not compile: the program's fault, or the companions'? */
-    private static Verdict compileFailure(String name, Path source, Path work, Javac.CompileError error) {
+    private static Verdict compileFailure(RenderedProgram program, Path work, Javac.CompileError error) {
         try {
-            Javac.compile("generated program " + name, List.of(source), Javac.shimClassPath(), work.resolve("alone"), false);
+            Javac.compile("generated program " + program.className(), program.files(work), Javac.shimClassPath(),
+                    work.resolve("alone"), false);
         } catch (Javac.CompileError alone) {
             return new Verdict(Verdict.Kind.INVALID, alone.getMessage());
         }

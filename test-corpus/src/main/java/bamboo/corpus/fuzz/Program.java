@@ -1,15 +1,35 @@
 package bamboo.corpus.fuzz;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * A generated program: the seed it came from and the nodes of its rank body, between a fixed prologue
- * (the state {@code x} from the rank) and a fixed epilogue (every rank's checksum collected by rank 0).
+ * A generated program: the seed it came from, the nodes of its rank body, between a fixed prologue
+ * (the state {@code x} from the rank) and a fixed epilogue (every rank's checksum collected by rank 0),
+ * and the {@link Idiom}s it is written in.
  */
-public record Program(long seed, List<Node> body) {
+public record Program(long seed, List<Node> body, Set<Idiom> idioms) {
     public Program {
         body = List.copyOf(body);
+        idioms = Collections.unmodifiableSet(Idiom.consistent(idioms));
+    }
+
+    /** A program written plainly, in one class. */
+    public Program(long seed, List<Node> body) {
+        this(seed, body, EnumSet.noneOf(Idiom.class));
+    }
+
+    /** The same program with another body. */
+    public Program withBody(List<Node> newBody) {
+        return new Program(seed, newBody, idioms);
+    }
+
+    /** Whether the program is written in {@code idiom}. */
+    public boolean uses(Idiom idiom) {
+        return idioms.contains(idiom);
     }
 
     /** How many nodes the program has, nested ones included (the shrinker's measure of size). */

@@ -14,7 +14,9 @@ import bamboo.corpus.fuzz.Node.SendrecvShift;
 import bamboo.corpus.fuzz.Node.ToRoot;
 import bamboo.corpus.fuzz.Node.Tree;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -25,7 +27,9 @@ import java.util.SplittableRandom;
  * counts and receive conditions on data received in an earlier region, tree reductions and broadcasts
  * forwarded inside receive blocks, the eight collectives (inside compute blocks and outside regions),
  * loops with constant and agreed data-dependent bounds, early exits, step conditions, static helpers
- * with a mutable static, Sendrecv and blocking sends to a root outside regions. Programs stay small
+ * with a mutable static, Sendrecv and blocking sends to a root outside regions; and it writes them in the
+ * {@link Idiom}s of real programs (kernels in another package, static imports, statics set by a
+ * constructor, helper objects, rows of 2-D arrays as buffers, long kernels). Programs stay small
  * (at most {@link #MAX_NODES} nodes) so that one runs in milliseconds.
  */
 public final class ProgramGenerator {
@@ -46,7 +50,27 @@ public final class ProgramGenerator {
     public static Program generate(long seed) {
         ProgramGenerator g = new ProgramGenerator(seed);
         List<Node> body = g.list(0, false, true, 2 + g.random.nextInt(4));
-        return new Program(seed, body);
+        return new Program(seed, body, g.idioms());
+    }
+
+    /** How the program is written: drawn after its body, so a seed's nodes do not depend on them. */
+    private Set<Idiom> idioms() {
+        Set<Idiom> idioms = EnumSet.noneOf(Idiom.class);
+        if (random.nextBoolean()) {
+            idioms.add(Idiom.KERNEL_CLASS);
+            for (Idiom i : List.of(Idiom.STATIC_IMPORT, Idiom.CONSTRUCTOR_STATICS, Idiom.HELPER_OBJECT)) {
+                if (random.nextInt(3) == 0) {
+                    idioms.add(i);
+                }
+            }
+        }
+        if (random.nextInt(3) == 0) {
+            idioms.add(Idiom.ROW_BUFFERS);
+        }
+        if (random.nextInt(8) == 0) {
+            idioms.add(Idiom.BIG_KERNEL);
+        }
+        return idioms;
     }
 
     /** Where a node is generated: may it be a collective, a break, a loop? */

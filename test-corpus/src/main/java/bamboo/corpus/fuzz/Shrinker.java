@@ -5,6 +5,7 @@ import bamboo.corpus.fuzz.Node.Exchange;
 import bamboo.corpus.fuzz.Node.Loop;
 import bamboo.corpus.fuzz.Node.Tree;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,8 @@ import java.util.function.Predicate;
 
 /**
  * Delta debugging over a program's tree: tries smaller variants (a node dropped, half of a list dropped,
- * a node replaced by its children, a loop cut to one iteration, a region made plainer) and keeps the
+ * a node replaced by its children, a loop cut to one iteration, a region made plainer, an idiom
+ * dropped) and keeps the
  * first that still fails, until no variant fails or the test budget is spent. Every variant is a correct
  * program, because every node is a self-contained phase (see {@link Node}); a break left outside its
  * loop is dropped.
@@ -57,15 +59,28 @@ public final class Shrinker {
         for (List<Node> body : variants(p.body())) {
             bodies.add(clean(body, false));
         }
-        long w = weight(p.body());
+        long w = weight(p);
         List<Program> out = new ArrayList<>();
         for (List<Node> body : bodies) {
-            if (weight(body) < w) {
-                out.add(new Program(p.seed(), body));
+            if (weight(body) < weight(p.body())) {
+                out.add(p.withBody(body));
             }
         }
-        out.sort((a, b) -> Long.compare(weight(a.body()), weight(b.body())));
+        for (Idiom idiom : p.idioms()) {
+            Set<Idiom> fewer = EnumSet.copyOf(p.idioms());
+            fewer.remove(idiom);
+            Program plainer = new Program(p.seed(), p.body(), fewer);
+            if (weight(plainer) < w) {
+                out.add(plainer);
+            }
+        }
+        out.sort((a, b) -> Long.compare(weight(a), weight(b)));
         return out;
+    }
+
+    /** The body's weight, then one more for each idiom the program is written in. */
+    static long weight(Program p) {
+        return weight(p.body()) + p.idioms().size();
     }
 
     /** Variants of one list of nodes. */

@@ -73,8 +73,14 @@ public final class Translation {
         return translate(name, displayName, source, Map.of(), generatedRoot);
     }
 
-    private static List<Path> translate(String name, String displayName, Path source, Map<String, Path> others,
-                                        Path generatedRoot) {
+    /**
+     * {@link #translate(String, String, Path, Path)} for a program whose other classes are in {@code others}
+     * (display name to file), translated with it.
+     *
+     * @return the program's source, its other classes' sources, then its companions
+     */
+    public static List<Path> translate(String name, String displayName, Path source, Map<String, Path> others,
+                                       Path generatedRoot) {
         List<SourceFile> inputs = new ArrayList<>();
         try {
             inputs.add(new SourceFile(displayName, Files.readString(source, StandardCharsets.UTF_8)));

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -34,8 +35,10 @@ class GeneratorAndShrinkerTest {
         Set<String> kinds = new HashSet<>();
         Set<String> collectives = new HashSet<>();
         Set<Node.Pattern> patterns = new HashSet<>();
+        Set<Idiom> idioms = new HashSet<>();
         for (long seed = 0; seed < 400; seed++) {
             Program p = ProgramGenerator.generate(seed);
+            idioms.addAll(p.idioms());
             assertTrue(p.size() <= ProgramGenerator.MAX_NODES + 2, "seed " + seed + " has " + p.size() + " nodes");
             for (Node n : p.nodes()) {
                 kinds.add(n.getClass().getSimpleName());
@@ -51,6 +54,39 @@ class GeneratorAndShrinkerTest {
                 "SendrecvShift", "ToRoot"), kinds);
         assertEquals(Node.CollectiveKind.values().length, collectives.size());
         assertEquals(Set.of(Node.Pattern.values()), patterns);
+        assertEquals(Set.of(Idiom.values()), idioms);
+    }
+
+    @Test
+    void everyIdiomIsWrittenAndStillCompilesWithoutWarnings(@TempDir Path dir) throws Exception {
+        List<Node> body = List.of(
+                new Node.Exchange(1, Node.Pattern.HALO, 1, 3, true, false, 1, false, 1, List.of(new Node.LocalWork(2))),
+                new Node.CountFirst(3, Node.Pattern.RING, 1, false));
+        Program p = new Program(5, body, EnumSet.allOf(Idiom.class));
+        RenderedProgram rendered = JavaRenderer.render(p, "P");
+        assertEquals(Set.of("fz5/Kernel.java"), rendered.others().keySet());
+        String kernel = rendered.others().get("fz5/Kernel.java");
+        assertTrue(rendered.main().contains("import static fz5.Kernel.*;"), rendered.main());
+        assertTrue(rendered.main().contains("Kernel kern = new Kernel(rank, size);"), rendered.main());
+        assertTrue(rendered.main().contains("kern.work(x, 2, step);"), rendered.main());
+        assertTrue(rendered.main().contains("long[][] in1 = new long[size][W];"), rendered.main());
+        assertTrue(kernel.contains("public static int rank;") && kernel.contains("public void work("), kernel);
+        assertTrue(kernel.lines().count() > JavaRenderer.BIG_KERNEL_STATEMENTS, "a long kernel");
+        rendered.write(dir);
+        Javac.compile("P", rendered.files(dir), Javac.shimClassPath(), dir.resolve("classes"), true);
+    }
+
+    @Test
+    void anIdiomNeedsWhatItIsWrittenWith() {
+        Program p = new Program(1, List.of(new Node.LocalWork(1)), EnumSet.of(Idiom.STATIC_IMPORT, Idiom.ROW_BUFFERS));
+        assertEquals(Set.of(Idiom.ROW_BUFFERS), p.idioms());
+    }
+
+    @Test
+    void shrinkingDropsIdiomsTheFailureDoesNotNeed() {
+        Program p = new Program(3, List.of(new Node.LocalWork(1)), EnumSet.allOf(Idiom.class));
+        Program shrunk = Shrinker.shrink(p, q -> q.uses(Idiom.ROW_BUFFERS), 100).program();
+        assertEquals(Set.of(Idiom.ROW_BUFFERS), shrunk.idioms());
     }
 
     @Test
@@ -59,9 +95,9 @@ class GeneratorAndShrinkerTest {
         List<Path> sources = new ArrayList<>();
         for (long seed = 0; seed < 12; seed++) {
             String name = Differential.className(seed);
-            Path file = dir.resolve(name + ".java");
-            Files.writeString(file, JavaRenderer.render(ProgramGenerator.generate(seed), name), StandardCharsets.UTF_8);
-            sources.add(file);
+            RenderedProgram rendered = JavaRenderer.render(ProgramGenerator.generate(seed), name);
+            rendered.write(dir);
+            sources.addAll(rendered.files(dir));
         }
         Javac.compile("generated programs", sources, Javac.shimClassPath(), dir.resolve("classes"), true);
     }

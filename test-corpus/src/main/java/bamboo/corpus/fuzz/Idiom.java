@@ -1,0 +1,39 @@
+package bamboo.corpus.fuzz;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The ways of writing a program that real MPI codes use and that a generated program may take on, chosen
+ * from its seed: they change how the same communication is written, never what it computes, so the
+ * untranslated program's output is still the specification.
+ */
+public enum Idiom {
+    /** The helpers and their mutable static live in {@code Kernel}, a public class of another package. */
+    KERNEL_CLASS,
+    /** The kernel's members are reached through {@code import static}, unqualified. */
+    STATIC_IMPORT,
+    /** The kernel keeps rank and size in mutable statics of its own, set by a constructor main calls. */
+    CONSTRUCTOR_STATICS,
+    /** The helpers are instance methods of a kernel object main creates (they update the kernel's static). */
+    HELPER_OBJECT,
+    /** Exchanges receive into rows of a two-dimensional array, one row per source. */
+    ROW_BUFFERS,
+    /** The local-work helper is a long straight-line kernel, hundreds of statements without communication. */
+    BIG_KERNEL;
+
+    /** The idioms {@code idiom} needs to be written at all. */
+    Set<Idiom> requires() {
+        return switch (this) {
+            case STATIC_IMPORT, CONSTRUCTOR_STATICS, HELPER_OBJECT -> EnumSet.of(KERNEL_CLASS);
+            default -> EnumSet.noneOf(Idiom.class);
+        };
+    }
+
+    /** {@code idioms} with every idiom that needs a missing one dropped. */
+    static Set<Idiom> consistent(Set<Idiom> idioms) {
+        EnumSet<Idiom> out = idioms.isEmpty() ? EnumSet.noneOf(Idiom.class) : EnumSet.copyOf(idioms);
+        out.removeIf(i -> !out.containsAll(i.requires()));
+        return out;
+    }
+}
