@@ -1,6 +1,6 @@
 package mpi;
 
-import java.util.Arrays;
+import bamboo.shim.CartGrid;
 
 /**
  * A communicator with a Cartesian process grid (mpiJava 1.2's Cartcomm). Ranks are laid out in
@@ -19,24 +19,7 @@ public class Cartcomm extends Intracomm {
 
     /** Checks a grid description against a communicator of {@code size}; returns the number of places. */
     static int checkGrid(String call, int[] dims, boolean[] periods, int size) throws MPIException {
-        if (dims == null || periods == null) {
-            throw new MPIException(call + ": " + (dims == null ? "dims" : "periods") + " is null");
-        }
-        if (dims.length != periods.length) {
-            throw new MPIException(call + ": dims has " + dims.length + " entries but periods " + periods.length);
-        }
-        long places = 1;
-        for (int i = 0; i < dims.length; i++) {
-            if (dims[i] <= 0) {
-                throw new MPIException(call + ": dims[" + i + "] = " + dims[i] + " must be positive");
-            }
-            places *= dims[i];
-            if (places > size) {
-                throw new MPIException(call + ": the grid " + Arrays.toString(dims) + " has more places than the "
-                        + size + " processes of the communicator");
-            }
-        }
-        return (int) places;
+        return CartGrid.checkGrid(call, dims, periods, size);
     }
 
     /** The grid's extents and periodicity and this process's coordinates (MPI_CART_GET). */
@@ -47,84 +30,33 @@ public class Cartcomm extends Intracomm {
     /** The rank at {@code coords}; periodic dimensions wrap, others must be in range (MPI_CART_RANK). */
     public int Rank(int[] coords) throws MPIException {
         collectiveChannel("Cartcomm.Rank");
-        if (coords == null || coords.length != dims.length) {
-            throw new MPIException("Cartcomm.Rank: coords must have " + dims.length + " entries");
-        }
-        int rank = 0;
-        for (int i = 0; i < dims.length; i++) {
-            int c = coords[i];
-            if (periods[i]) {
-                c = Math.floorMod(c, dims[i]);
-            } else if (c < 0 || c >= dims[i]) {
-                throw new MPIException("Cartcomm.Rank: coords[" + i + "] = " + c + " is outside [0, " + dims[i]
-                        + ") of a non-periodic dimension");
-            }
-            rank = rank * dims[i] + c;
-        }
-        return rank;
+        return CartGrid.rank(dims, periods, coords);
     }
 
     /** The coordinates of {@code rank} (MPI_CART_COORDS). */
     public int[] Coords(int rank) throws MPIException {
-        final int size = collectiveChannel("Cartcomm.Coords").size();
-        if (rank < 0 || rank >= size) {
-            throw new MPIException("Cartcomm.Coords: rank " + rank + " is out of range [0, " + size + ")");
-        }
-        final int[] coords = new int[dims.length];
-        for (int i = dims.length - 1; i >= 0; i--) {
-            coords[i] = rank % dims[i];
-            rank /= dims[i];
-        }
-        return coords;
+        return CartGrid.coords(dims, collectiveChannel("Cartcomm.Coords").size(), rank);
     }
 
     /** The neighbours {@code disp} steps down and up dimension {@code direction} (MPI_CART_SHIFT). */
     public ShiftParms Shift(int direction, int disp) throws MPIException {
-        if (direction < 0 || direction >= dims.length) {
-            throw new MPIException("Cartcomm.Shift: direction " + direction + " is out of range [0, " + dims.length
-                    + ")");
-        }
-        final int[] me = Coords(Rank());
-        return new ShiftParms(neighbour(me, direction, -disp), neighbour(me, direction, disp));
+        final int[] ends = CartGrid.shift(dims, periods, Coords(Rank()), direction, disp);
+        return new ShiftParms(ends[0], ends[1]);
     }
 
     private int neighbour(int[] me, int direction, int step) throws MPIException {
-        final int[] c = me.clone();
-        final long moved = (long) c[direction] + step;
-        if (!periods[direction] && (moved < 0 || moved >= dims[direction])) {
-            return MPI.PROC_NULL;
-        }
-        c[direction] = (int) Math.floorMod(moved, (long) dims[direction]);
-        return Rank(c);
+        return CartGrid.shift(dims, periods, me, direction, step)[1];
     }
 
     /** The sub-grid keeping the dimensions marked in {@code remain_dims}: one communicator per slice,
      *  holding this process (MPI_CART_SUB). Collective. */
     public Cartcomm Sub(boolean[] remain_dims) throws MPIException {
         final String call = "Cartcomm.Sub";
-        if (remain_dims == null || remain_dims.length != dims.length) {
-            throw new MPIException(call + ": remain_dims must have " + dims.length + " entries");
-        }
-        final int[] me = Coords(Rank());
-        int colour = 0;
-        int key = 0;
-        int kept = 0;
-        for (int i = 0; i < dims.length; i++) {
-            if (remain_dims[i]) {
-                key = key * dims[i] + me[i];
-                kept++;
-            } else {
-                colour = colour * dims[i] + me[i];
-            }
-        }
-        final int[] subDims = new int[kept];
-        final boolean[] subPeriods = new boolean[kept];
-        for (int i = 0, j = 0; i < dims.length; i++) {
-            if (remain_dims[i]) {
-                subDims[j] = dims[i];
-                subPeriods[j++] = periods[i];
-            }
-        }
+        final int[] split = CartGrid.subSplit(dims, Coords(Rank()), remain_dims);
+        final int colour = split[0];
+        final int key = split[1];
+        final int[] subDims = CartGrid.keptDims(dims, remain_dims);
+        final boolean[] subPeriods = CartGrid.keptPeriods(periods, remain_dims);
         final Partition p = partition(call, colour, key);
         return new Cartcomm(this, p.members(), p.context(), subDims, subPeriods);
     }
@@ -156,72 +88,7 @@ public class Cartcomm extends Intracomm {
      * the product of the non-zero entries, largest first (MPI_DIMS_CREATE).
      */
     public static void Dims_create(int nnodes, int[] dims) throws MPIException {
-        final String call = "Cartcomm.Dims_create";
-        if (dims == null) {
-            throw new MPIException(call + ": dims is null");
-        }
-        if (nnodes < 1) {
-            throw new MPIException(call + ": nnodes " + nnodes + " must be positive");
-        }
-        int fixed = 1;
-        int free = 0;
-        for (int i = 0; i < dims.length; i++) {
-            if (dims[i] < 0) {
-                throw new MPIException(call + ": dims[" + i + "] = " + dims[i] + " is negative");
-            }
-            if (dims[i] == 0) {
-                free++;
-            } else {
-                fixed *= dims[i];
-            }
-        }
-        if (nnodes % fixed != 0 || (free == 0 && fixed != nnodes)) {
-            throw new MPIException(call + ": " + nnodes + " processes do not fit the fixed extents "
-                    + Arrays.toString(dims));
-        }
-        final int[] chosen = balanced(nnodes / fixed, free);
-        for (int i = 0, j = 0; i < dims.length; i++) {
-            if (dims[i] == 0) {
-                dims[i] = chosen[j++];
-            }
-        }
-    }
-
-    /** {@code k} extents whose product is {@code n}, as equal as prime factors allow, largest first. */
-    private static int[] balanced(int n, int k) {
-        final int[] out = new int[k];
-        Arrays.fill(out, 1);
-        if (k == 0) {
-            return out;
-        }
-        final int[] factors = new int[32];
-        int count = 0;
-        int rest = n;
-        for (int f = 2; (long) f * f <= rest; f++) {
-            while (rest % f == 0) {
-                factors[count++] = f;
-                rest /= f;
-            }
-        }
-        if (rest > 1) {
-            factors[count++] = rest;
-        }
-        for (int i = count - 1; i >= 0; i--) {     // largest factor first, to the smallest extent
-            int smallest = 0;
-            for (int j = 1; j < k; j++) {
-                if (out[j] < out[smallest]) {
-                    smallest = j;
-                }
-            }
-            out[smallest] *= factors[i];
-        }
-        Arrays.sort(out);
-        for (int i = 0; i < k / 2; i++) {
-            final int t = out[i];
-            out[i] = out[k - 1 - i];
-            out[k - 1 - i] = t;
-        }
-        return out;
+        CartGrid.dimsCreate(nnodes, dims);
     }
 
     // ---- MPI-3 extensions: neighbourhood collectives -----------------------------------------------------

@@ -1,5 +1,6 @@
 package bamboo.runtime.comm;
 
+import bamboo.shim.CartGrid;
 import bamboo.shim.GroupSets;
 import mpi.MPI;
 import mpi.MPIException;
@@ -33,7 +34,7 @@ import mpi.MPIException;
  * offers {@link #contextCandidate()} (one above any it has seen), and the maximum is the new context,
  * unused on every member. The counter is per task, shared by the communicators of one task.
  */
-public final class TaskComm {
+public class TaskComm {
     /** The largest tag of a communicator other than COMM_WORLD (and of the collectives library). */
     public static final int MAX_TAG = 0xFFFF;
     /** The largest communicator context id. */
@@ -87,7 +88,7 @@ public final class TaskComm {
 
     /** Per-task context counter, shared by every communicator of the task, and the communicators by
      *  context (to translate the status of a message back to the communicator it travelled on). */
-    private static final class Contexts {
+    static final class Contexts {
         int next = 2;
         TaskComm[] byContext = new TaskComm[4];
 
@@ -109,7 +110,7 @@ public final class TaskComm {
     private final Contexts contexts;
     private boolean freed;
 
-    private TaskComm(int[] tasks, int rank, int context, Contexts contexts) {
+    TaskComm(int[] tasks, int rank, int context, Contexts contexts) {
         this.tasks = tasks;
         this.rank = rank;
         this.context = context;
@@ -334,7 +335,43 @@ public final class TaskComm {
         return mine < 0 ? null : new TaskComm(members, mine, agreed, contexts);
     }
 
-    private void check(String call) {
+    /**
+     * The Cartesian communicator {@code Create_cart} makes of this one: its first places ranks, in their
+     * order (ranks are never reordered, as in the mpi-shim), with context {@code agreed}; null for the ranks
+     * beyond the grid.
+     */
+    public TaskCartcomm cart(int[] dims, boolean[] periods, int agreed) throws MPIException {
+        final int places = CartGrid.checkGrid("Intracomm.Create_cart", dims, periods, Size());
+        if (rank >= places) {
+            return null;
+        }
+        return new TaskCartcomm(java.util.Arrays.copyOf(tasks, places), rank, agreed, contexts, dims.clone(),
+                periods.clone());
+    }
+
+    /** mpiJava: what topology the communicator has; translated plain communicators have none. */
+    public int Topo_test() {
+        check("Topo_test");
+        return MPI.UNDEFINED;
+    }
+
+    final int[] members() {
+        return tasks;
+    }
+
+    final int myRank() {
+        return rank;
+    }
+
+    final int contextId() {
+        return context;
+    }
+
+    final Contexts contexts() {
+        return contexts;
+    }
+
+    void check(String call) {
         if (freed) {
             throw new IllegalStateException(call + ": the communicator has been freed");
         }

@@ -22,6 +22,8 @@ import java.util.Set;
 /**
  * The last step of emitting a task class: communicators and groups of the program become the translated
  * ones. The types {@code mpi.Comm} and {@code mpi.Intracomm} become {@code bamboo.runtime.comm.TaskComm},
+ * {@code mpi.Cartcomm} (and its {@code ShiftParms}, {@code CartParms}) becomes
+ * {@code bamboo.runtime.comm.TaskCartcomm} (and {@code TaskShiftParms}, {@code TaskCartParms}),
  * {@code mpi.Group} becomes {@code bamboo.runtime.comm.TaskGroup} (their methods keep mpiJava's names, so
  * {@code comm.Rank()}, {@code group.Incl(r)}, {@code Group.Union(a, b)} stay as written), and
  * {@code MPI.COMM_WORLD} / {@code MPI.COMM_SELF} used as values (not as the receiver of a translated call)
@@ -30,7 +32,10 @@ import java.util.Set;
 public final class CommunicatorTypes {
     static final String COMM = "bamboo.runtime.comm.TaskComm";
     static final String GROUP = "bamboo.runtime.comm.TaskGroup";
-    private static final Map<String, String> TYPES = Map.of("Comm", COMM, "Intracomm", COMM, "Group", GROUP);
+    static final String CART = "bamboo.runtime.comm.TaskCartcomm";
+    private static final Map<String, String> TYPES = Map.of("Comm", COMM, "Intracomm", COMM, "Group", GROUP,
+            "Cartcomm", CART, "ShiftParms", "bamboo.runtime.comm.TaskShiftParms",
+            "CartParms", "bamboo.runtime.comm.TaskCartParms");
 
     private final Set<String> importedSimple = new HashSet<>();
     private final Set<String> shadowed = new HashSet<>();

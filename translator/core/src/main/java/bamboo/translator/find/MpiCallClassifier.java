@@ -15,6 +15,7 @@ import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Recognises MPI calls by what they resolve to, not by their spelling. Only calls whose name is a method
@@ -67,11 +68,16 @@ public final class MpiCallClassifier {
                 // which become bamboo.runtime.comm.TaskGroup): their methods need no translation
                 continue;
             } else if (type.startsWith("mpi.")) {
-                boolean communicator = type.equals("mpi.Comm") || type.equals("mpi.Intracomm");
+                boolean cart = type.equals("mpi.Cartcomm");
+                boolean communicator = type.equals("mpi.Comm") || type.equals("mpi.Intracomm") || cart;
                 boolean request = type.equals("mpi.Request") || type.equals("mpi.Prequest");
                 MpiOp kind = op;
                 if (op == MpiOp.COMM_LOCAL && !communicator) {
                     kind = request && call.getNameAsString().equals("Free") ? MpiOp.REQUEST_FREE : MpiOp.UNSUPPORTED;
+                } else if (cart && call.getNameAsString().equals("Dup")) {
+                    kind = MpiOp.UNSUPPORTED; // a grid's Dup keeps the grid: the library's Dup makes a plain one
+                } else if (!cart && Set.of("Coords", "Shift", "Get", "Sub").contains(call.getNameAsString())) {
+                    kind = MpiOp.UNSUPPORTED; // a graph's or an intercommunicator's, not translated
                 }
                 call.setData(MpiCall.KEY, new MpiCall(kind, call.getNameAsString()));
             }

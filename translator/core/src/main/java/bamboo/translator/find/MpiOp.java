@@ -45,8 +45,9 @@ public enum MpiOp {
     BUFFER_ATTACH, BUFFER_DETACH,
     /** A collective, or a communicator constructor (Split, Dup, Create): inlined from the library. */
     COLLECTIVE,
-    /** A local communicator operation (Group, Compare, Free, Test_inter): a call on the translated
-     *  communicator ({@code bamboo.runtime.comm.TaskComm}), kept as written. */
+    /** A local communicator operation (Group, Compare, Free, Test_inter, Topo_test, and a Cartesian grid's
+     *  Coords, Shift, Get): a call on the translated communicator ({@code bamboo.runtime.comm.TaskComm},
+     *  {@code TaskCartcomm}), kept as written. */
     COMM_LOCAL,
     PRIORITY, YIELD_AFTER_REGION,
     /** A collective already reported where it stands (not to report it again). */
@@ -58,15 +59,16 @@ public enum MpiOp {
     private static final Map<String, MpiOp> BY_NAME = new HashMap<>();
     private static final Set<String> COLLECTIVES = Set.of("Barrier", "Bcast", "Reduce", "Allreduce", "Gather",
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
-            "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat");
-    private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter");
+            "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat", "Create_cart", "Sub");
+    private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter", "Topo_test",
+            "Coords", "Shift", "Get");
     private static final Set<String> OTHERS = Set.of("Cancel", "Get_processor_name", "Get_count", "Incl",
             "Excl", "Union", "Abort", "clone", "Intercomm_create", "Intercomm_merge",
             "Comm_spawn");
-    /** The rest of the mpiJava API: topologies, intercommunicators, derived datatypes, packing. Without
+    /** The rest of the mpiJava API: graph topologies, intercommunicators, derived datatypes, packing. Without
      *  these names such calls were not recognised as MPI at all and passed into the task unchanged. */
-    private static final Set<String> NOT_PLANNED = Set.of("Create_cart", "Create_graph", "Coords",
-            "Shift", "Sub", "Map", "Topo_test", "Test_inter", "Create_intercomm", "Merge", "Remote_size",
+    private static final Set<String> NOT_PLANNED = Set.of("Create_graph", "Map", "Create_intercomm", "Merge",
+            "Remote_size",
             "Remote_group", "Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct", "Commit", "Pack",
             "Unpack", "Pack_size", "Get_elements", "Errhandler_set", "Errhandler_get", "Attr_get");
 

@@ -1,6 +1,7 @@
 package bamboo.translator.collectives;
 
 import bamboo.Bamboo;
+import mpi.Cartcomm;
 import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -517,5 +518,22 @@ final class Collectives {
         comm.Allreduce(context, 0, context, 0, 1, MPI.INT, MPI.MAX);
         comm.contextAgreed(context[0]);
         return comm.create(group, context[0]);
+    }
+
+    /**
+     * Create_cart: the grid over the first places ranks, in their order (as the mpi-shim, which never
+     * reorders), context as for Dup; null for the ranks beyond the grid.
+     */
+    static Cartcomm Create_cart(Intracomm comm, int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        int[] context = {comm.contextCandidate()};
+        comm.Allreduce(context, 0, context, 0, 1, MPI.INT, MPI.MAX);
+        comm.contextAgreed(context[0]);
+        return comm.cart(dims, periods, context[0]);
+    }
+
+    /** Sub: one sub-grid per slice of the dropped dimensions, made by a Split on the slice's colour. */
+    static Cartcomm Sub(Cartcomm comm, boolean[] remain_dims) throws MPIException {
+        Intracomm slice = comm.Split(comm.subColour(remain_dims), comm.subKey(remain_dims));
+        return comm.sub(slice, remain_dims);
     }
 }
