@@ -6,12 +6,18 @@ public class NonblockingCollective {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
-        double[] x = {rank + 1}, sum = new double[1];
-        Request r = MPI.COMM_WORLD.Iallreduce(x, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM);
-        double local = 0;
-        for (int i = 0; i < 1000; i++) local += i;
-        r.Wait();
-        if (rank == 0) System.out.println("sum " + sum[0] + " local " + local);
+        int size = MPI.COMM_WORLD.Size();
+        int[] token = {rank};
+        int[] got = new int[1];
+        Request sent = MPI.COMM_WORLD.Issend(token, 0, 1, MPI.INT, (rank + 1) % size, 1);
+        Request barrier = MPI.COMM_WORLD.Ibarrier();
+        while (barrier.Test() == null) {
+            Status s = MPI.COMM_WORLD.Iprobe(MPI.ANY_SOURCE, 1);
+            if (s != null) {
+                MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, s.source, 1);
+            }
+        }
+        sent.Wait();
         MPI.Finalize();
     }
 }

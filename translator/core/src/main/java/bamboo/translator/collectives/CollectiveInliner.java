@@ -34,6 +34,7 @@ import java.util.Set;
  * The utility layer: replaces each collective call of a rank body by the library's point-to-point
  * implementation, inlined as a block (parameters bound to the arguments, names made unique), before the
  * regions are found, so the collective's regions and receives become evaluation points of the task.
+ * Nonblocking collectives become their blocking forms first ({@link NonblockingCollectives}).
  */
 public final class CollectiveInliner {
     private final CollectiveLibrary library;
@@ -69,6 +70,7 @@ public final class CollectiveInliner {
     private static final int MAX_DEPTH = 8;
 
     public void inline(Program program, Diagnostics d) {
+        new NonblockingCollectives(library).rewrite(program, d);
         String file = program.fileName();
         for (int depth = 0; ; depth++) {
             List<MethodCallExpr> pending = new ArrayList<>();
