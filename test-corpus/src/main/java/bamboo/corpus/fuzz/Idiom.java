@@ -20,7 +20,9 @@ public enum Idiom {
     /** Exchanges receive into rows of a two-dimensional array, one row per source. */
     ROW_BUFFERS,
     /** The local-work helper is a long straight-line kernel, hundreds of statements without communication. */
-    BIG_KERNEL;
+    BIG_KERNEL,
+    /** Collectives are started nonblocking (MPI-3's Iallreduce, ...), then waited for after independent work. */
+    NONBLOCKING_COLLECTIVES;
 
     /** The idioms {@code idiom} needs to be written at all. */
     Set<Idiom> requires() {

@@ -449,27 +449,27 @@ public final class JavaRenderer {
         String rb = "cr" + id;
         line("// collective " + id + ": " + c.kind().name().toLowerCase(Locale.ROOT));
         switch (c.kind()) {
-            case BARRIER -> line("MPI.COMM_WORLD.Barrier();");
+            case BARRIER -> collectiveCall(id, "Barrier", "");
             case BCAST -> {
                 line(type + "[] " + rb + " = new " + type + "[2];");
                 open("if (rank == " + root + ") {");
                 line(rb + "[0] = " + cast + "x[0];");
                 line(rb + "[1] = " + cast + "(x[2] + " + id + ");");
                 close();
-                line("MPI.COMM_WORLD.Bcast(" + rb + ", 0, 2, " + mpiType + ", " + root + ");");
+                collectiveCall(id, "Bcast", rb + ", 0, 2, " + mpiType + ", " + root);
                 line("x[2] = x[2] * 31 + " + rb + "[0] + " + rb + "[1];");
             }
             case REDUCE, ALLREDUCE -> {
                 line(type + "[] " + sb + " = {" + cast + "(x[0] + " + id + "), " + cast + "(x[1] % 1000 + rank)};");
                 line(type + "[] " + rb + " = new " + type + "[2];");
                 if (c.kind() == Node.CollectiveKind.REDUCE) {
-                    line("MPI.COMM_WORLD.Reduce(" + sb + ", 0, " + rb + ", 0, 2, " + mpiType + ", " + op + ", " + root + ");");
+                    collectiveCall(id, "Reduce", sb + ", 0, " + rb + ", 0, 2, " + mpiType + ", " + op + ", " + root);
                     open("if (rank == " + root + ") {");
                     line("x[0] = x[0] * 31 + " + rb + "[0];");
                     line("x[1] ^= " + rb + "[1];");
                     close();
                 } else {
-                    line("MPI.COMM_WORLD.Allreduce(" + sb + ", 0, " + rb + ", 0, 2, " + mpiType + ", " + op + ");");
+                    collectiveCall(id, "Allreduce", sb + ", 0, " + rb + ", 0, 2, " + mpiType + ", " + op);
                     line("x[0] = x[0] * 31 + " + rb + "[0];");
                     line("x[1] ^= " + rb + "[1];");
                 }
@@ -478,11 +478,10 @@ public final class JavaRenderer {
                 line(type + "[] " + sb + " = {" + cast + "x[0], " + cast + "(x[3] + rank)};");
                 line(type + "[] " + rb + " = new " + type + "[2 * size];");
                 if (c.kind() == Node.CollectiveKind.GATHER) {
-                    line("MPI.COMM_WORLD.Gather(" + sb + ", 0, 2, " + mpiType + ", " + rb + ", 0, 2, " + mpiType + ", " + root
-                            + ");");
+                    collectiveCall(id, "Gather", sb + ", 0, 2, " + mpiType + ", " + rb + ", 0, 2, " + mpiType + ", " + root);
                     open("if (rank == " + root + ") {");
                 } else {
-                    line("MPI.COMM_WORLD.Allgather(" + sb + ", 0, 2, " + mpiType + ", " + rb + ", 0, 2, " + mpiType + ");");
+                    collectiveCall(id, "Allgather", sb + ", 0, 2, " + mpiType + ", " + rb + ", 0, 2, " + mpiType);
                     open("{");
                 }
                 line("for (int " + k + " = 0; " + k + " < 2 * size; " + k + "++) x[" + k + " % W] = x[" + k + " % W] * 31 + "
@@ -496,8 +495,7 @@ public final class JavaRenderer {
                         + " % W] * (" + k + " + 1));");
                 close();
                 line(type + "[] " + rb + " = new " + type + "[2];");
-                line("MPI.COMM_WORLD.Scatter(" + sb + ", 0, 2, " + mpiType + ", " + rb + ", 0, 2, " + mpiType + ", " + root
-                        + ");");
+                collectiveCall(id, "Scatter", sb + ", 0, 2, " + mpiType + ", " + rb + ", 0, 2, " + mpiType + ", " + root);
                 line("x[0] = x[0] * 31 + " + rb + "[0];");
                 line("x[1] ^= " + rb + "[1];");
             }
@@ -506,11 +504,28 @@ public final class JavaRenderer {
                 line("for (int " + k + " = 0; " + k + " < size; " + k + "++) " + sb + "[" + k + "] = " + cast + "(x[" + k
                         + " % W] + " + k + " * 7 + rank);");
                 line(type + "[] " + rb + " = new " + type + "[size];");
-                line("MPI.COMM_WORLD.Alltoall(" + sb + ", 0, 1, " + mpiType + ", " + rb + ", 0, 1, " + mpiType + ");");
+                collectiveCall(id, "Alltoall", sb + ", 0, 1, " + mpiType + ", " + rb + ", 0, 1, " + mpiType);
                 line("for (int " + k + " = 0; " + k + " < size; " + k + "++) x[" + k + " % W] ^= " + rb + "[" + k + "] * ("
                         + k + " + 1);");
             }
         }
+    }
+
+    /**
+     * The collective {@code name}({@code args}) on COMM_WORLD; with {@link Idiom#NONBLOCKING_COLLECTIVES} its
+     * nonblocking form, some independent work, and the wait for its request.
+     */
+    private void collectiveCall(int id, String name, String args) {
+        if (!program.uses(Idiom.NONBLOCKING_COLLECTIVES)) {
+            line("MPI.COMM_WORLD." + name + "(" + args + ");");
+            return;
+        }
+        String nonblocking = "I" + Character.toLowerCase(name.charAt(0)) + name.substring(1);
+        line("Request nb" + id + " = MPI.COMM_WORLD." + nonblocking + "(" + args + ");");
+        line("long ov" + id + " = step * 31L + " + id + ";");
+        line("for (int q" + id + " = 0; q" + id + " < 16; q" + id + "++) ov" + id + " = ov" + id
+                + " * 6364136223846793005L + q" + id + ";");
+        line("nb" + id + ".Wait();");
     }
 
     private void loop(Loop l) {

@@ -61,7 +61,8 @@ class GeneratorAndShrinkerTest {
     void everyIdiomIsWrittenAndStillCompilesWithoutWarnings(@TempDir Path dir) throws Exception {
         List<Node> body = List.of(
                 new Node.Exchange(1, Node.Pattern.HALO, 1, 3, true, false, 1, false, 1, List.of(new Node.LocalWork(2))),
-                new Node.CountFirst(3, Node.Pattern.RING, 1, false));
+                new Node.CountFirst(3, Node.Pattern.RING, 1, false),
+                new Node.Collective(4, Node.CollectiveKind.ALLREDUCE, 0, Node.Op.SUM, false));
         Program p = new Program(5, body, EnumSet.allOf(Idiom.class));
         RenderedProgram rendered = JavaRenderer.render(p, "P");
         assertEquals(Set.of("fz5/Kernel.java"), rendered.others().keySet());
@@ -70,6 +71,8 @@ class GeneratorAndShrinkerTest {
         assertTrue(rendered.main().contains("Kernel kern = new Kernel(rank, size);"), rendered.main());
         assertTrue(rendered.main().contains("kern.work(x, 2, step);"), rendered.main());
         assertTrue(rendered.main().contains("long[][] in1 = new long[size][W];"), rendered.main());
+        assertTrue(rendered.main().contains("Request nb4 = MPI.COMM_WORLD.Iallreduce(cs4, 0, cr4, 0, 2, MPI.LONG, MPI.SUM);"),
+                rendered.main());
         assertTrue(kernel.contains("public static int rank;") && kernel.contains("public void work("), kernel);
         assertTrue(kernel.lines().count() > JavaRenderer.BIG_KERNEL_STATEMENTS, "a long kernel");
         rendered.write(dir);
