@@ -22,7 +22,9 @@ public enum Idiom {
     /** The local-work helper is a long straight-line kernel, hundreds of statements without communication. */
     BIG_KERNEL,
     /** Collectives are started nonblocking (MPI-3's Iallreduce, ...), then waited for after independent work. */
-    NONBLOCKING_COLLECTIVES;
+    NONBLOCKING_COLLECTIVES,
+    /** Exchanges talk on a periodic one-dimensional Cartesian grid of all ranks ({@code Create_cart}). */
+    CARTESIAN_GRID;
 
     /** The idioms {@code idiom} needs to be written at all. */
     Set<Idiom> requires() {

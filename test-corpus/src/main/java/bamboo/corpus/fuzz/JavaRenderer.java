@@ -116,6 +116,9 @@ public final class JavaRenderer {
         } else if (program.uses(Idiom.CONSTRUCTOR_STATICS)) {
             line("new Kernel(rank, size);");
         }
+        if (program.uses(Idiom.CARTESIAN_GRID)) {
+            line("Cartcomm grid = MPI.COMM_WORLD.Create_cart(new int[] {size}, new boolean[] {true}, false);");
+        }
         line("long[] x = new long[W];");
         line("for (int j = 0; j < W; j++) x[j] = (rank + 1) * 1_000_003L + j * 7919L + " + program.seed() % 1000 + "L;");
         line("int step = 0;");
@@ -261,7 +264,7 @@ public final class JavaRenderer {
         line("for (int j" + id + " = 0; j" + id + " < W; j" + id + "++) out" + id + "[j" + id + "] = x[j" + id + "] * "
                 + (e.salt() * 2 + 1) + "L + rank + j" + id + " + step;");
         open("for (int d" + id + " = 0; d" + id + " < size; d" + id + "++) {");
-        line("if (link" + id + "(rank, d" + id + ", size, step)) rq" + id + "[size + d" + id + "] = MPI.COMM_WORLD.Isend(out"
+        line("if (link" + id + "(rank, d" + id + ", size, step)) rq" + id + "[size + d" + id + "] = " + p2p() + ".Isend(out"
                 + id + ", 0, cnt" + id + "(rank, d" + id + ", step), MPI.LONG, d" + id + ", " + tag + ");");
         close();
         close();
@@ -293,14 +296,19 @@ public final class JavaRenderer {
         open("receive" + id + ": {");
         open("for (int s" + id + " = 0; s" + id + " < size; s" + id + "++) {");
         if (e.blockingRecv()) {
-            line("if (link" + id + "(s" + id + ", rank, size, step)) MPI.COMM_WORLD.Recv(" + rowOf(id, "s" + id) + ", cnt"
+            line("if (link" + id + "(s" + id + ", rank, size, step)) " + p2p() + ".Recv(" + rowOf(id, "s" + id) + ", cnt"
                     + id + "(s" + id + ", rank, step), MPI.LONG, s" + id + ", " + tag + ");");
         } else {
-            line("if (link" + id + "(s" + id + ", rank, size, step)) rq" + id + "[s" + id + "] = MPI.COMM_WORLD.Irecv("
+            line("if (link" + id + "(s" + id + ", rank, size, step)) rq" + id + "[s" + id + "] = " + p2p() + ".Irecv("
                     + rowOf(id, "s" + id) + ", cnt" + id + "(s" + id + ", rank, step), MPI.LONG, s" + id + ", " + tag + ");");
         }
         close();
         close();
+    }
+
+    /** The communicator exchanges talk on: the world, or a periodic grid of it (the same ranks). */
+    private String p2p() {
+        return program.uses(Idiom.CARTESIAN_GRID) ? "grid" : "MPI.COMM_WORLD";
     }
 
     /** The buffer and offset of what exchange {@code id} receives from {@code source}: a row, or a slice. */

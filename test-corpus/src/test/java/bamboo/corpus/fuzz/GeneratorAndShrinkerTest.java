@@ -71,6 +71,8 @@ class GeneratorAndShrinkerTest {
         assertTrue(rendered.main().contains("Kernel kern = new Kernel(rank, size);"), rendered.main());
         assertTrue(rendered.main().contains("kern.work(x, 2, step);"), rendered.main());
         assertTrue(rendered.main().contains("long[][] in1 = new long[size][W];"), rendered.main());
+        assertTrue(rendered.main().contains("grid.Irecv(in1[s1], 0,") || rendered.main().contains("grid.Recv(in1[s1], 0,"),
+                rendered.main());
         assertTrue(rendered.main().contains("Request nb4 = MPI.COMM_WORLD.Iallreduce(cs4, 0, cr4, 0, 2, MPI.LONG, MPI.SUM);"),
                 rendered.main());
         assertTrue(kernel.contains("public static int rank;") && kernel.contains("public void work("), kernel);
