@@ -1,5 +1,6 @@
 package bamboo.shim.engine;
 
+import bamboo.shim.ShimConfiguration;
 import bamboo.shim.coll.Channel;
 import java.util.BitSet;
 import java.util.Map;
@@ -18,18 +19,9 @@ import mpi.Status;
  * and the machinery its threads use to wait. Several threads of a rank may use it at once.
  */
 public final class Endpoint {
-    /** The system property that sets {@link #MAX_SPIN_NANOS}, in microseconds. */
-    static final String SPIN_MAX_PROPERTY = "bamboo.shim.spinMaxUs";
-    /** {@link #MAX_SPIN_NANOS} in microseconds when {@link #SPIN_MAX_PROPERTY} is not set. */
-    static final long DEFAULT_SPIN_MAX_MICROS = 1000;
-
-    /** The longest a waiter busy-waits before parking when every rank can have its own core: 1 ms by
-     *  default, {@value #SPIN_MAX_PROPERTY} (µs) to change it. Shorter caps park too soon on an idle
-     *  machine, where a parked rank's wake-up (an idle vCPU woken by an IPI: ~40 µs median,
-     *  hundreds at the tail) sat on the critical path of every bulk-synchronous step, while the waits
-     *  themselves, spun, last ~60 µs (halo26 on 2 ranks). */
-    static final long MAX_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(
-            spinMaxMicros(System.getProperty(SPIN_MAX_PROPERTY)));
+    /** The longest a waiter busy-waits before parking when every rank can have its own core
+     *  ({@link ShimConfiguration#SPIN_MAX_NS}, 1 ms by default). */
+    static final long MAX_SPIN_NANOS = ShimConfiguration.SPIN_MAX_NS;
     /** The shortest spin, where the budget settles when waits are long (the peer is not running). */
     static final long MIN_SPIN_NANOS = SpinBudget.MIN_NANOS;
     /** Virtual threads: a few yields give the peer a chance before we park (a virtual thread's yield
@@ -942,15 +934,6 @@ public final class Endpoint {
             }
         }
         return false;
-    }
-
-    /**
-     * The spin cap in µs for the property's value {@code set} (null: the default); a value that is not a
-     * number from 1 to 1,000,000 is reported in one line on stderr and the default used (a class
-     * initializer must not throw: the user would get a stack trace instead of a sentence).
-     */
-    static long spinMaxMicros(String set) {
-        return SpinBudget.capMicros(SPIN_MAX_PROPERTY, set, DEFAULT_SPIN_MAX_MICROS, 1);
     }
 
     /** Adapts the spin budget to a wait that took {@code waited} ns (see {@link #spinNanos}). */

@@ -1,5 +1,6 @@
 package bamboo.shim.engine;
 
+import bamboo.shim.ShimConfiguration;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,13 +19,12 @@ import mpi.MPIException;
  *
  * <p>Reading is filtered ({@link #filter}): bytes from another process must not instantiate whatever
  * Serializable class happens to be on the class path. Allowed are the program's own classes, the JDK's
- * value types, collections and enums, and arrays of those; the system property {@value #FILTER_PROPERTY}
- * adds a pattern in the syntax of {@code jdk.serialFilter} that is consulted first (so it can allow more,
+ * value types, collections and enums, and arrays of those; the system property
+ * {@value ShimConfiguration#SERIAL_FILTER_PROP_NAME} adds a pattern in the syntax of {@code jdk.serialFilter} that is consulted first (so it can allow more,
  * {@code com.acme.**}, or refuse some of the program's libraries, {@code !org.apache.commons.**}).
  */
 public final class ObjectCodec {
-    /** A pattern list ({@link ObjectInputFilter.Config#createFilter}) consulted before the built-in rules. */
-    public static final String FILTER_PROPERTY = "bamboo.serial.filter";
+    private static final String FILTER_PROPERTY = ShimConfiguration.SERIAL_FILTER_PROP_NAME;
 
     /** Classes of the JDK that carry values and no behaviour on reading beyond rebuilding themselves. */
     private static final Set<String> JDK_ALLOWED = Set.of(
@@ -105,8 +105,8 @@ public final class ObjectCodec {
         Filter(ClassLoader loader, long streamBytes) {
             this.loader = loader;
             this.streamBytes = streamBytes;
-            final String pattern = System.getProperty(FILTER_PROPERTY);
-            this.configured = pattern == null || pattern.isBlank() ? null : Config.createFilter(pattern);
+            final String pattern = ShimConfiguration.serialFilter();
+            this.configured = pattern == null ? null : Config.createFilter(pattern);
         }
 
         @Override

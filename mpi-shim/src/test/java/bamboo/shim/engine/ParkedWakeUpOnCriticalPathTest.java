@@ -3,9 +3,7 @@ package bamboo.shim.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import bamboo.shim.ShimConfiguration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -23,8 +21,8 @@ class ParkedWakeUpOnCriticalPathTest {
 
     @Test
     void theDefaultCapCoversAStepsWait() {
-        assertEquals(1000, Endpoint.DEFAULT_SPIN_MAX_MICROS);
-        if (System.getProperty(Endpoint.SPIN_MAX_PROPERTY) == null) {
+        assertEquals(1000, ShimConfiguration.SPIN_MAX_DEFAULT_US);
+        if (System.getProperty(ShimConfiguration.SPIN_MAX_PROP_NAME) == null) {
             assertEquals(1000 * US, Endpoint.MAX_SPIN_NANOS);
         }
     }
@@ -50,24 +48,4 @@ class ParkedWakeUpOnCriticalPathTest {
         assertTrue(Endpoint.nextSpin(64 * US, 2000 * US, max) == 32 * US, "each long wait halves it");
     }
 
-    @Test
-    void thePropertyIsReadAndBadValuesAreReportedInOneLine() {
-        assertEquals(50, Endpoint.spinMaxMicros("50"));
-        assertEquals(20, Endpoint.spinMaxMicros(" 20 "));
-        assertEquals(Endpoint.DEFAULT_SPIN_MAX_MICROS, Endpoint.spinMaxMicros(null));
-        PrintStream err = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(Endpoint.DEFAULT_SPIN_MAX_MICROS, Endpoint.spinMaxMicros("abc"));
-            assertEquals(Endpoint.DEFAULT_SPIN_MAX_MICROS, Endpoint.spinMaxMicros("0"));
-            assertEquals(Endpoint.DEFAULT_SPIN_MAX_MICROS, Endpoint.spinMaxMicros("2000000"));
-        } finally {
-            System.setErr(err);
-        }
-        String[] lines = captured.toString(StandardCharsets.UTF_8).strip().split("\n");
-        assertEquals(3, lines.length);
-        assertEquals("bamboo: -Dbamboo.shim.spinMaxUs=abc: expected microseconds from 1 to 1000000; using 1000",
-                lines[0]);
-    }
 }
