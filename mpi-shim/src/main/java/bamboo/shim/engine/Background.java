@@ -57,7 +57,7 @@ public final class Background implements Pending {
         // caller's thread.
         Binding.bind(owner);
         me.setContextClassLoader(loader);
-        owner.callers.add(me); // running for the rank: the deadlock watch counts it as busy until it parks
+        owner.life.callers.add(me); // running for the rank: the deadlock watch counts it as busy until it parks
         try {
             body.run();
         } catch (MPIException e) {
@@ -69,7 +69,7 @@ public final class Background implements Pending {
         } finally {
             Binding.unbind();
             me.setContextClassLoader(before);
-            owner.callers.remove(me); // idle in the pool it must not look busy, and may serve another rank next
+            owner.life.callers.remove(me); // idle in the pool it must not look busy, and may serve another rank next
             done = true;
             owner.completed();
         }

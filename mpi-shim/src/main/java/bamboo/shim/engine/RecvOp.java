@@ -125,7 +125,7 @@ final class RecvOp implements Pending {
         }
         final Envelope h = handoff;
         if (h != null && HANDOFF.compareAndSet(this, h, null)) {
-            owner.handoffs++;
+            owner.receives.handoffs++;
             Transfer.finishAll(this); // this.matched == h: copied here, on the receiving rank's thread
             return true;
         }

@@ -23,17 +23,17 @@ class ParkedWakeUpOnCriticalPathTest {
     void theDefaultCapCoversAStepsWait() {
         assertEquals(1000, ShimConfiguration.SPIN_MAX_DEFAULT_US);
         if (System.getProperty(ShimConfiguration.SPIN_MAX_PROP_NAME) == null) {
-            assertEquals(1000 * US, Endpoint.MAX_SPIN_NANOS);
+            assertEquals(1000 * US, WaitPath.MAX_SPIN_NANOS);
         }
     }
 
     @Test
     void aWaitOfAFewHundredMicrosecondsIsSpunNextTime() {
         final long max = 1000 * US;
-        long s = Endpoint.MIN_SPIN_NANOS;
-        s = Endpoint.nextSpin(s, 300 * US, max);
+        long s = WaitPath.MIN_SPIN_NANOS;
+        s = WaitPath.nextSpin(s, 300 * US, max);
         assertEquals(600 * US, s, "the budget grows to twice a wait within the cap (was capped at 20 µs)");
-        s = Endpoint.nextSpin(s, 700 * US, max);
+        s = WaitPath.nextSpin(s, 700 * US, max);
         assertEquals(max, s, "never above the cap");
     }
 
@@ -42,10 +42,10 @@ class ParkedWakeUpOnCriticalPathTest {
         final long max = 1000 * US;
         long s = max;
         for (int i = 0; i < 20; i++) {
-            s = Endpoint.nextSpin(s, 5000 * US, max);
+            s = WaitPath.nextSpin(s, 5000 * US, max);
         }
-        assertEquals(Endpoint.MIN_SPIN_NANOS, s, "a loaded machine's long waits bring the budget down to 1 µs");
-        assertTrue(Endpoint.nextSpin(64 * US, 2000 * US, max) == 32 * US, "each long wait halves it");
+        assertEquals(WaitPath.MIN_SPIN_NANOS, s, "a loaded machine's long waits bring the budget down to 1 µs");
+        assertTrue(WaitPath.nextSpin(64 * US, 2000 * US, max) == 32 * US, "each long wait halves it");
     }
 
 }
