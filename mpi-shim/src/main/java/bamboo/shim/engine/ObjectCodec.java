@@ -54,7 +54,9 @@ public final class ObjectCodec {
     private ObjectCodec() {
     }
 
-    static byte[] serialize(Object[] buf, int offset, int count, String call) throws MPIException {
+    /** The serialised form of {@code count} objects of {@code buf} from {@code offset} (for a message, or
+     *  {@code Comm.Pack}'s block). */
+    public static byte[] serialize(Object[] buf, int offset, int count, String call) throws MPIException {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 32 * count);
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             for (int i = 0; i < count; i++) {
@@ -68,9 +70,16 @@ public final class ObjectCodec {
     }
 
     static Object[] deserialize(byte[] data, int count, ClassLoader loader, String call) throws MPIException {
+        return deserialize(data, 0, data.length, count, loader, call);
+    }
+
+    /** Reads {@code count} objects from the {@code length} bytes of {@code data} at {@code from}, their
+     *  classes resolved in {@code loader} and checked by the {@link #filter}. */
+    public static Object[] deserialize(byte[] data, int from, int length, int count, ClassLoader loader, String call)
+            throws MPIException {
         final Object[] objects = new Object[count];
-        final Filter filter = new Filter(loader, data.length);
-        try (ObjectInputStream in = new LoaderInputStream(new ByteArrayInputStream(data), loader)) {
+        final Filter filter = new Filter(loader, length);
+        try (ObjectInputStream in = new LoaderInputStream(new ByteArrayInputStream(data, from, length), loader)) {
             in.setObjectInputFilter(filter);
             for (int i = 0; i < count; i++) {
                 objects[i] = in.readObject();
