@@ -107,12 +107,7 @@ final class ReceivePath {
 
     Status probe(Scope scope, int source, int tag, String call) {
         final Status now = iprobe(scope, source, tag);
-        if (now != null) {
-            return now;
-        }
-        final ProbeWait w = new ProbeWait(scope, source, tag, call);
-        waits.awaitArrivalOf(w);
-        return w.found;
+        return now != null ? now : awaitArrival(new ProbeWait(scope, source, tag, call));
     }
 
     /** {@link Endpoint#take}. */
@@ -160,10 +155,11 @@ final class ReceivePath {
 
     Claimed mprobe(Scope scope, int source, int tag, String call) {
         final Claimed now = improbe(scope, source, tag);
-        if (now != null) {
-            return now;
-        }
-        final ClaimWait w = new ClaimWait(scope, source, tag, call);
+        return now != null ? now : awaitArrival(new ClaimWait(scope, source, tag, call));
+    }
+
+    /** Waits until {@code w} finds its message (nothing had arrived when the caller looked). */
+    private <T> T awaitArrival(ArrivalWait<T> w) {
         waits.awaitArrivalOf(w);
         return w.found;
     }
