@@ -5,8 +5,9 @@ import mpi.Status;
 /**
  * The "killer" flood: every rank (rank 0 included) Isends N one-int messages to rank 0 with tags 0..N-1,
  * and rank 0 receives them in reverse tag order, source by source, so every receive looks for the
- * newest message of its sender. Prints the wall time of the flood and the receiver's peak unexpected
- * eager bytes. Run untranslated: {@code ./bamboo run --np 3 scripts/Flood.java 100000}.
+ * newest message of its sender. Prints the wall time of the flood, the JVM's CPU time over it, and the
+ * peak heap in use (every pool's peak, so an upper bound). Run untranslated:
+ * {@code ./bamboo run --np 3 scripts/Flood.java 100000}.
  */
 public class Flood {
     public static void main(String[] args) throws Exception {
@@ -45,13 +46,26 @@ public class Flood {
             final double seconds = (System.nanoTime() - start) / 1e9;
             final double cpu = (processCpuNanos() - cpuStart) / 1e9;
             System.out.printf("flood: %d ranks x %d messages to rank 0, received in reverse tag order: %.3f s "
-                    + "(JVM CPU %.3f s), %d wrong%n", size, n, seconds, cpu, bad);
+                    + "(JVM CPU %.3f s, peak heap %d MiB), %d wrong%n", size, n, seconds, cpu, peakHeapBytes() >> 20,
+                    bad);
             if (bad != 0) {
                 throw new IllegalStateException(bad + " messages arrived wrong");
             }
         }
         MPI.COMM_WORLD.Barrier();
         MPI.Finalize();
+    }
+
+    /** The sum of every heap pool's peak use so far: the young pools peak at different moments than the
+     *  old one, so this bounds the heap the flood needed from above. */
+    private static long peakHeapBytes() {
+        long sum = 0;
+        for (java.lang.management.MemoryPoolMXBean p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == java.lang.management.MemoryType.HEAP) {
+                sum += p.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
     }
 
     /** CPU time of the whole JVM (all ranks, the collector, the JIT): less noisy than wall time on a

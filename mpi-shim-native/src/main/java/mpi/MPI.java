@@ -9,16 +9,18 @@ import java.lang.foreign.ValueLayout;
 /**
  * The mpiJava 1.2 entry class over the system's MPI library: one rank per process, started by the cluster's
  * launcher ({@code mpirun}, {@code mpiexec}, {@code srun}). Constant values are those of the bamboo threads
- * device, so a program compiled against either runs on both.
+ * device (MPJ Express's), so a program compiled against either runs on both.
  */
 public class MPI {
     public static final int ANY_SOURCE = -2;
     public static final int ANY_TAG = -2;
     public static final int PROC_NULL = -3;
-    public static final int THREAD_SINGLE = 0;
-    public static final int THREAD_FUNNELED = 1;
-    public static final int THREAD_SERIALIZED = 2;
-    public static final int THREAD_MULTIPLE = 3;
+    /** Thread support levels, 1 to 4 as on the threads device and in MPJ Express; {@link #libraryLevel}
+     *  and {@link #javaLevel} map them to the library's. */
+    public static final int THREAD_SINGLE = 1;
+    public static final int THREAD_FUNNELED = 2;
+    public static final int THREAD_SERIALIZED = 3;
+    public static final int THREAD_MULTIPLE = 4;
     /** Largest tag a send may use; the libraries' own bound is lower (MPICH's is 2^29 - 1), and the topmost
      *  64 tags map just below it. */
     public static final int TAG_UB = Integer.MAX_VALUE;
@@ -54,9 +56,11 @@ public class MPI {
     public static final int CONGRUENT = 3;
     public static final int SIMILAR = 1;
     public static final int UNEQUAL = 2;
-    public static final int UNDEFINED = -32766;
-    public static final int CART = 1;
-    public static final int GRAPH = 2;
+    /** -1 as on the threads device; the library's own value only crosses the boundary ({@code Split},
+     *  {@code Cartcomm.Rank}). */
+    public static final int UNDEFINED = -1;
+    public static final int GRAPH = 1;
+    public static final int CART = 2;
     public static final Group GROUP_EMPTY = new Group(new int[0], -1);
 
     /** All processes of the job. */
@@ -111,14 +115,9 @@ public class MPI {
         final Scratch sc = Scratch.get();
         try {
             final int[] levels = abi.threadLevels;
-            final int want = levels[Math.max(THREAD_SINGLE, Math.min(THREAD_MULTIPLE, required))];
+            final int want = libraryLevel(levels, required);
             Native.ok((int) Lib.INIT_THREAD.invokeExact(MemorySegment.NULL, MemorySegment.NULL, want, sc.out), call);
-            final int got = sc.out.get(ValueLayout.JAVA_INT, 0);
-            int provided = THREAD_SINGLE;
-            for (int l = THREAD_SINGLE; l <= THREAD_MULTIPLE; l++) {
-                provided = got == levels[l] ? l : provided;
-            }
-            Native.provided = provided;
+            Native.provided = javaLevel(levels, sc.out.get(ValueLayout.JAVA_INT, 0));
             // Errors come back as codes (and so as MPIExceptions) instead of aborting the job.
             Native.ok((int) Lib.COMM_SET_ERRHANDLER.invokeExact(abi.commWorld, abi.errorsReturn), call);
             Native.ok((int) Lib.COMM_SET_ERRHANDLER.invokeExact(abi.commSelf, abi.errorsReturn), call);
@@ -139,6 +138,23 @@ public class MPI {
         }
         Native.initialized = true;
         return Native.provided;
+    }
+
+    /** The library's value ({@code levels}: its MPI_THREAD_SINGLE.._MULTIPLE) of thread level {@code level};
+     *  a level out of range asks for the nearest one. */
+    static int libraryLevel(int[] levels, int level) {
+        return levels[Math.max(THREAD_SINGLE, Math.min(THREAD_MULTIPLE, level)) - THREAD_SINGLE];
+    }
+
+    /** The thread level whose library value ({@code levels}) is {@code got}; {@link #THREAD_SINGLE} for a
+     *  value the table does not hold. */
+    static int javaLevel(int[] levels, int got) {
+        for (int l = THREAD_SINGLE; l <= THREAD_MULTIPLE; l++) {
+            if (levels[l - THREAD_SINGLE] == got) {
+                return l;
+            }
+        }
+        return THREAD_SINGLE;
     }
 
     /** The thread level the library provides. */

@@ -176,6 +176,11 @@ public class Intracomm extends Comm {
     }
 
     // ---- synchronisation and data movement --------------------------------------------------------------
+    // Each collective's argument checks and the algorithm they lead to are one preparation step
+    // (bcast, gather, ...: checks at the call, then a CollectiveBody), shared by the blocking form, which
+    // runs the body at once on this communicator's channel, and the nonblocking one, which starts it on a
+    // helper (startCollective). With own set the body keeps copies of the caller's count and displacement
+    // arrays: a nonblocking collective outlives the call, and the caller may reuse them meanwhile.
 
     /** Blocks until every process of the group has called it (MPI_BARRIER). */
     public void Barrier() throws MPIException {
@@ -192,10 +197,16 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        bcast(call, ch, buf, offset, count, type, root).run(ch);
+    }
+
+    private static CollectiveBody bcast(String call, Channel ch, Object buf, int offset, int count, Datatype type,
+                                        int root) throws MPIException {
         Args.root(call, root, ch.size());
         Args.buffer(call, "buf", buf, offset, count, type);
         final int per = type.elementsPerItem();
-        Bcast.run(ch, buf, offset * per, count * per, Args.elementType(type), root);
+        final Datatype element = Args.elementType(type);
+        return c -> Bcast.run(c, buf, offset * per, count * per, element, root);
     }
 
     /** Each process sends {@code sendcount} items; the root receives them in rank order (MPI_GATHER). */
@@ -212,15 +223,24 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        gather(call, ch, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root)
+                .run(ch);
+    }
+
+    private static CollectiveBody gather(String call, Channel ch, Object sendbuf, int sendoffset, int sendcount,
+                                         Datatype sendtype, Object recvbuf, int recvoffset, int recvcount,
+                                         Datatype recvtype, int root) throws MPIException {
         Args.root(call, root, ch.size());
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        if (ch.rank() == root) {
+        final boolean isRoot = ch.rank() == root;
+        if (isRoot) {
             Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
             Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
         }
         final int per = sendtype.elementsPerItem();
-        Gather.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
-                recvbuf, ch.rank() == root ? recvoffset * recvtype.elementsPerItem() : 0, root);
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = isRoot ? recvoffset * recvtype.elementsPerItem() : 0;
+        return c -> Gather.run(c, sendbuf, sendoffset * per, sendcount * per, element, recvbuf, recvAt, root);
     }
 
     /** Like Gather, with a count and a displacement (in items) per process at the root (MPI_GATHERV). */
@@ -238,6 +258,14 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        gatherv(call, ch, false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+                recvtype, root).run(ch);
+    }
+
+    private static CollectiveBody gatherv(String call, Channel ch, boolean own, Object sendbuf, int sendoffset,
+                                          int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+                                          int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
         final int n = ch.size();
         Args.root(call, root, n);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
@@ -247,13 +275,16 @@ public class Intracomm extends Comm {
         if (ch.rank() == root) {
             Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
             Args.sameSignature(call, sendcount, sendtype, recvcount[root], recvtype);
-            counts = Args.inElements(recvcount, recvtype);
-            places = Args.inElements(displs, recvtype);
+            counts = kept(Args.inElements(recvcount, recvtype), own);
+            places = kept(Args.inElements(displs, recvtype), own);
             recvAt = recvoffset * recvtype.elementsPerItem();
         }
         final int per = sendtype.elementsPerItem();
-        Gatherv.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
-                recvbuf, recvAt, counts, places, root);
+        final Datatype element = Args.elementType(sendtype);
+        final int[] c0 = counts;
+        final int[] p0 = places;
+        final int at = recvAt;
+        return c -> Gatherv.run(c, sendbuf, sendoffset * per, sendcount * per, element, recvbuf, at, c0, p0, root);
     }
 
     /** The root sends {@code sendcount} items to each process, in rank order (MPI_SCATTER). */
@@ -270,15 +301,24 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        scatter(call, ch, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root)
+                .run(ch);
+    }
+
+    private static CollectiveBody scatter(String call, Channel ch, Object sendbuf, int sendoffset, int sendcount,
+                                          Datatype sendtype, Object recvbuf, int recvoffset, int recvcount,
+                                          Datatype recvtype, int root) throws MPIException {
         Args.root(call, root, ch.size());
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
-        if (ch.rank() == root) {
+        final boolean isRoot = ch.rank() == root;
+        if (isRoot) {
             Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
             Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
         }
         final int per = recvtype.elementsPerItem();
-        Scatter.run(ch, sendbuf, ch.rank() == root ? sendoffset * sendtype.elementsPerItem() : 0, recvcount * per,
-                Args.elementType(recvtype), recvbuf, recvoffset * per, root);
+        final Datatype element = Args.elementType(recvtype);
+        final int sendAt = isRoot ? sendoffset * sendtype.elementsPerItem() : 0;
+        return c -> Scatter.run(c, sendbuf, sendAt, recvcount * per, element, recvbuf, recvoffset * per, root);
     }
 
     /** Like Scatter, with a count and a displacement (in items) per process at the root (MPI_SCATTERV). */
@@ -296,6 +336,14 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        scatterv(call, ch, false, sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype, root).run(ch);
+    }
+
+    private static CollectiveBody scatterv(String call, Channel ch, boolean own, Object sendbuf, int sendoffset,
+                                           int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf,
+                                           int recvoffset, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
         final int n = ch.size();
         Args.root(call, root, n);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
@@ -305,13 +353,16 @@ public class Intracomm extends Comm {
         if (ch.rank() == root) {
             Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "displs", displs, sendtype, n);
             Args.sameSignature(call, sendcount[root], sendtype, recvcount, recvtype);
-            counts = Args.inElements(sendcount, sendtype);
-            places = Args.inElements(displs, sendtype);
+            counts = kept(Args.inElements(sendcount, sendtype), own);
+            places = kept(Args.inElements(displs, sendtype), own);
             sendAt = sendoffset * sendtype.elementsPerItem();
         }
         final int per = recvtype.elementsPerItem();
-        Scatterv.run(ch, sendbuf, sendAt, counts, places, Args.elementType(recvtype),
-                recvbuf, recvoffset * per, recvcount * per, root);
+        final Datatype element = Args.elementType(recvtype);
+        final int[] c0 = counts;
+        final int[] p0 = places;
+        final int at = sendAt;
+        return c -> Scatterv.run(c, sendbuf, at, c0, p0, element, recvbuf, recvoffset * per, recvcount * per, root);
     }
 
     /** Gather to every process (MPI_ALLGATHER). */
@@ -327,12 +378,20 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        allgather(call, ch, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype)
+                .run(ch);
+    }
+
+    private static CollectiveBody allgather(String call, Channel ch, Object sendbuf, int sendoffset, int sendcount,
+                                            Datatype sendtype, Object recvbuf, int recvoffset, int recvcount,
+                                            Datatype recvtype) throws MPIException {
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
         Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
         final int per = sendtype.elementsPerItem();
-        Allgather.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
-                recvbuf, recvoffset * recvtype.elementsPerItem());
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        return c -> Allgather.run(c, sendbuf, sendoffset * per, sendcount * per, element, recvbuf, recvAt);
     }
 
     /** Gatherv to every process (MPI_ALLGATHERV). */
@@ -349,14 +408,24 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
-        final int n = ch.size();
+        allgatherv(call, ch, false, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+                recvtype).run(ch);
+    }
+
+    private static CollectiveBody allgatherv(String call, Channel ch, boolean own, Object sendbuf, int sendoffset,
+                                             int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+                                             int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
+        Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype,
+                ch.size());
         Args.sameSignature(call, sendcount, sendtype, recvcount[ch.rank()], recvtype);
         final int per = sendtype.elementsPerItem();
-        Allgatherv.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
-                recvbuf, recvoffset * recvtype.elementsPerItem(), Args.inElements(recvcount, recvtype),
-                Args.inElements(displs, recvtype));
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        final int[] counts = kept(Args.inElements(recvcount, recvtype), own);
+        final int[] places = kept(Args.inElements(displs, recvtype), own);
+        return c -> Allgatherv.run(c, sendbuf, sendoffset * per, sendcount * per, element, recvbuf, recvAt, counts,
+                places);
     }
 
     /** Each process sends a distinct block of {@code sendcount} items to every process (MPI_ALLTOALL). */
@@ -373,12 +442,20 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        alltoall(call, ch, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype)
+                .run(ch);
+    }
+
+    private static CollectiveBody alltoall(String call, Channel ch, Object sendbuf, int sendoffset, int sendcount,
+                                           Datatype sendtype, Object recvbuf, int recvoffset, int recvcount,
+                                           Datatype recvtype) throws MPIException {
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
         Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
         final int per = sendtype.elementsPerItem();
-        Alltoall.run(ch, sendbuf, sendoffset * per, sendcount * per, Args.elementType(sendtype),
-                recvbuf, recvoffset * recvtype.elementsPerItem());
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        return c -> Alltoall.run(c, sendbuf, sendoffset * per, sendcount * per, element, recvbuf, recvAt);
     }
 
     /** Alltoall with a count and a displacement (in items) per peer on both sides (MPI_ALLTOALLV). */
@@ -396,14 +473,31 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        alltoallv(call, ch, false, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount,
+                rdispls, recvtype).run(ch);
+    }
+
+    private static CollectiveBody alltoallv(String call, Channel ch, boolean own, Object sendbuf, int sendoffset,
+                                            int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf,
+                                            int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
         final int n = ch.size();
         Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "sdispls", sdispls, sendtype, n);
         Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "rdispls", rdispls, recvtype, n);
         Args.sameSignature(call, sendcount[ch.rank()], sendtype, recvcount[ch.rank()], recvtype);
-        Alltoallv.run(ch, sendbuf, sendoffset * sendtype.elementsPerItem(), Args.inElements(sendcount, sendtype),
-                Args.inElements(sdispls, sendtype), Args.elementType(sendtype),
-                recvbuf, recvoffset * recvtype.elementsPerItem(), Args.inElements(recvcount, recvtype),
-                Args.inElements(rdispls, recvtype));
+        final int sendAt = sendoffset * sendtype.elementsPerItem();
+        final int[] sc = kept(Args.inElements(sendcount, sendtype), own);
+        final int[] sd = kept(Args.inElements(sdispls, sendtype), own);
+        final Datatype element = Args.elementType(sendtype);
+        final int recvAt = recvoffset * recvtype.elementsPerItem();
+        final int[] rc = kept(Args.inElements(recvcount, recvtype), own);
+        final int[] rd = kept(Args.inElements(rdispls, recvtype), own);
+        return c -> Alltoallv.run(c, sendbuf, sendAt, sc, sd, element, recvbuf, recvAt, rc, rd);
+    }
+
+    /** {@code a}, or a copy of it when the collective that reads it outlives the call ({@code own}). */
+    private static int[] kept(int[] a, boolean own) {
+        return own ? a.clone() : a;
     }
 
     // ---- reductions --------------------------------------------------------------------------------------
@@ -422,13 +516,19 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        reduce(call, ch, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root).run(ch);
+    }
+
+    private static CollectiveBody reduce(String call, Channel ch, Object sendbuf, int sendoffset, Object recvbuf,
+                                         int recvoffset, int count, Datatype datatype, Op op, int root)
+            throws MPIException {
         Args.root(call, root, ch.size());
         final Reduction reduction = reduction(call, op, datatype);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
         if (ch.rank() == root) {
             Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
         }
-        Reduce.run(ch, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction, root);
+        return c -> Reduce.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction, root);
     }
 
     /** Reduce with the result on every process, bitwise identical everywhere (MPI_ALLREDUCE). */
@@ -442,9 +542,7 @@ public class Intracomm extends Comm {
             r.unpack();
             return;
         }
-        final Reduction reduction = reduction(call, op, datatype);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        final Reduction reduction = elementwise(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         Allreduce.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
     }
 
@@ -467,6 +565,12 @@ public class Intracomm extends Comm {
             return;
         }
         final Channel ch = collectiveChannel(call);
+        reduceScatter(call, ch, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op).run(ch);
+    }
+
+    private static CollectiveBody reduceScatter(String call, Channel ch, Object sendbuf, int sendoffset,
+                                                Object recvbuf, int recvoffset, int[] recvcounts, Datatype datatype,
+                                                Op op) throws MPIException {
         final Reduction reduction = reduction(call, op, datatype);
         Args.counts(call, "recvcounts", recvcounts, ch.size());
         final long total = Arrays.stream(recvcounts, 0, ch.size()).asLongStream().sum();
@@ -475,8 +579,8 @@ public class Intracomm extends Comm {
         }
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, total, datatype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcounts[ch.rank()], datatype);
-        ReduceScatter.run(ch, sendbuf, sendoffset, recvbuf, recvoffset, Arrays.copyOf(recvcounts, ch.size()),
-                datatype, reduction);
+        final int[] counts = Arrays.copyOf(recvcounts, ch.size()); // the caller may reuse its array
+        return c -> ReduceScatter.run(c, sendbuf, sendoffset, recvbuf, recvoffset, counts, datatype, reduction);
     }
 
     /** Inclusive prefix reduction: process i receives the combination of processes 0..i (MPI_SCAN). */
@@ -490,10 +594,18 @@ public class Intracomm extends Comm {
             r.unpack();
             return;
         }
+        final Reduction reduction = elementwise(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+        Scan.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
+    }
+
+    /** The checks of a reduction whose buffers hold {@code count} items on every process (Allreduce, Scan,
+     *  Exscan and their nonblocking forms): the operation for {@code datatype}. */
+    private static Reduction elementwise(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
+                                         int count, Datatype datatype, Op op) throws MPIException {
         final Reduction reduction = reduction(call, op, datatype);
         Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
         Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
-        Scan.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
+        return reduction;
     }
 
     private static Reduction reduction(String call, Op op, Datatype datatype) throws MPIException {
@@ -509,11 +621,11 @@ public class Intracomm extends Comm {
     // ---- MPI-2/3 extensions: Exscan and the nonblocking collectives ---------------------------------------
     // Not in mpiJava 1.2 (nor in MPJ Express): MPI-2's MPI_EXSCAN and MPI-3.0's nonblocking collectives,
     // spelled in the capitalised style of the rest of the API. Each I-collective checks its arguments at
-    // the call (one-line MPIException naming the call and the argument), then runs the same algorithm as
-    // its blocking form on a helper thread of the rank, so it progresses while the caller computes; its
-    // Request mixes with point-to-point ones in Wait/Test/Waitall. As in MPI, every process starts the
-    // collectives of a communicator, blocking and nonblocking, in the same order, and the buffers belong
-    // to the collective until its request completes.
+    // the call (one-line MPIException naming the call and the argument) with its blocking form's
+    // preparation step, then runs the same algorithm on a helper thread of the rank, so it progresses while
+    // the caller computes; its Request mixes with point-to-point ones in Wait/Test/Waitall. As in MPI,
+    // every process starts the collectives of a communicator, blocking and nonblocking, in the same order,
+    // and the buffers belong to the collective until its request completes.
 
     /**
      * Exclusive prefix reduction (MPI_EXSCAN): process i receives the combination of processes 0..i-1, in
@@ -522,9 +634,7 @@ public class Intracomm extends Comm {
     public void Exscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                        Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Exscan";
-        final Reduction reduction = reduction(call, op, datatype);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        final Reduction reduction = elementwise(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         Exscan.run(collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, reduction);
     }
 
@@ -537,12 +647,7 @@ public class Intracomm extends Comm {
     /** Nonblocking {@link #Bcast} (MPI_IBCAST). An extension of mpiJava 1.2 (MPI-3.0). */
     public Request Ibcast(Object buf, int offset, int count, Datatype type, int root) throws MPIException {
         final String call = "Intracomm.Ibcast";
-        final Channel ch = collectiveChannel(call);
-        Args.root(call, root, ch.size());
-        Args.buffer(call, "buf", buf, offset, count, type);
-        final int per = type.elementsPerItem();
-        final Datatype element = Args.elementType(type);
-        return startCollective(call, c -> Bcast.run(c, buf, offset * per, count * per, element, root));
+        return startCollective(call, bcast(call, collectiveChannel(call), buf, offset, count, type, root));
     }
 
     /** Nonblocking {@link #Gather} (MPI_IGATHER). An extension of mpiJava 1.2 (MPI-3.0). */
@@ -550,19 +655,8 @@ public class Intracomm extends Comm {
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Igather";
-        final Channel ch = collectiveChannel(call);
-        Args.root(call, root, ch.size());
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        final boolean isRoot = ch.rank() == root;
-        if (isRoot) {
-            Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
-            Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
-        }
-        final int per = sendtype.elementsPerItem();
-        final Datatype element = Args.elementType(sendtype);
-        final int recvAt = isRoot ? recvoffset * recvtype.elementsPerItem() : 0;
-        return startCollective(call, c -> Gather.run(c, sendbuf, sendoffset * per, sendcount * per, element,
-                recvbuf, recvAt, root));
+        return startCollective(call, gather(call, collectiveChannel(call), sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, root));
     }
 
     /** Nonblocking {@link #Gatherv} (MPI_IGATHERV). An extension of mpiJava 1.2 (MPI-3.0). */
@@ -570,27 +664,8 @@ public class Intracomm extends Comm {
                             Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Igatherv";
-        final Channel ch = collectiveChannel(call);
-        final int n = ch.size();
-        Args.root(call, root, n);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        int[] counts = null;
-        int[] places = null;
-        int recvAt = 0;
-        if (ch.rank() == root) {
-            Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
-            Args.sameSignature(call, sendcount, sendtype, recvcount[root], recvtype);
-            counts = Args.inElements(recvcount, recvtype).clone(); // the caller may reuse its arrays
-            places = Args.inElements(displs, recvtype).clone();
-            recvAt = recvoffset * recvtype.elementsPerItem();
-        }
-        final int per = sendtype.elementsPerItem();
-        final Datatype element = Args.elementType(sendtype);
-        final int[] c0 = counts;
-        final int[] p0 = places;
-        final int at = recvAt;
-        return startCollective(call, c -> Gatherv.run(c, sendbuf, sendoffset * per, sendcount * per, element,
-                recvbuf, at, c0, p0, root));
+        return startCollective(call, gatherv(call, collectiveChannel(call), true, sendbuf, sendoffset, sendcount,
+                sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root));
     }
 
     /** Nonblocking {@link #Scatter} (MPI_ISCATTER). An extension of mpiJava 1.2 (MPI-3.0). */
@@ -598,19 +673,8 @@ public class Intracomm extends Comm {
                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Iscatter";
-        final Channel ch = collectiveChannel(call);
-        Args.root(call, root, ch.size());
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
-        final boolean isRoot = ch.rank() == root;
-        if (isRoot) {
-            Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
-            Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
-        }
-        final int per = recvtype.elementsPerItem();
-        final Datatype element = Args.elementType(recvtype);
-        final int sendAt = isRoot ? sendoffset * sendtype.elementsPerItem() : 0;
-        return startCollective(call, c -> Scatter.run(c, sendbuf, sendAt, recvcount * per, element, recvbuf,
-                recvoffset * per, root));
+        return startCollective(call, scatter(call, collectiveChannel(call), sendbuf, sendoffset, sendcount, sendtype,
+                recvbuf, recvoffset, recvcount, recvtype, root));
     }
 
     /** Nonblocking {@link #Scatterv} (MPI_ISCATTERV). An extension of mpiJava 1.2 (MPI-3.0). */
@@ -618,42 +682,16 @@ public class Intracomm extends Comm {
                              Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
             throws MPIException {
         final String call = "Intracomm.Iscatterv";
-        final Channel ch = collectiveChannel(call);
-        final int n = ch.size();
-        Args.root(call, root, n);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
-        int[] counts = null;
-        int[] places = null;
-        int sendAt = 0;
-        if (ch.rank() == root) {
-            Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "displs", displs, sendtype, n);
-            Args.sameSignature(call, sendcount[root], sendtype, recvcount, recvtype);
-            counts = Args.inElements(sendcount, sendtype).clone();
-            places = Args.inElements(displs, sendtype).clone();
-            sendAt = sendoffset * sendtype.elementsPerItem();
-        }
-        final int per = recvtype.elementsPerItem();
-        final Datatype element = Args.elementType(recvtype);
-        final int[] c0 = counts;
-        final int[] p0 = places;
-        final int at = sendAt;
-        return startCollective(call, c -> Scatterv.run(c, sendbuf, at, c0, p0, element, recvbuf, recvoffset * per,
-                recvcount * per, root));
+        return startCollective(call, scatterv(call, collectiveChannel(call), true, sendbuf, sendoffset, sendcount,
+                displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root));
     }
 
     /** Nonblocking {@link #Allgather} (MPI_IALLGATHER). An extension of mpiJava 1.2 (MPI-3.0). */
     public Request Iallgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                               Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
         final String call = "Intracomm.Iallgather";
-        final Channel ch = collectiveChannel(call);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
-        Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
-        final int per = sendtype.elementsPerItem();
-        final Datatype element = Args.elementType(sendtype);
-        final int recvAt = recvoffset * recvtype.elementsPerItem();
-        return startCollective(call, c -> Allgather.run(c, sendbuf, sendoffset * per, sendcount * per, element,
-                recvbuf, recvAt));
+        return startCollective(call, allgather(call, collectiveChannel(call), sendbuf, sendoffset, sendcount,
+                sendtype, recvbuf, recvoffset, recvcount, recvtype));
     }
 
     /** Nonblocking {@link #Allgatherv} (MPI_IALLGATHERV). An extension of mpiJava 1.2 (MPI-3.0). */
@@ -661,33 +699,16 @@ public class Intracomm extends Comm {
                                Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
             throws MPIException {
         final String call = "Intracomm.Iallgatherv";
-        final Channel ch = collectiveChannel(call);
-        final int n = ch.size();
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "displs", displs, recvtype, n);
-        Args.sameSignature(call, sendcount, sendtype, recvcount[ch.rank()], recvtype);
-        final int per = sendtype.elementsPerItem();
-        final Datatype element = Args.elementType(sendtype);
-        final int recvAt = recvoffset * recvtype.elementsPerItem();
-        final int[] counts = Args.inElements(recvcount, recvtype).clone();
-        final int[] places = Args.inElements(displs, recvtype).clone();
-        return startCollective(call, c -> Allgatherv.run(c, sendbuf, sendoffset * per, sendcount * per, element,
-                recvbuf, recvAt, counts, places));
+        return startCollective(call, allgatherv(call, collectiveChannel(call), true, sendbuf, sendoffset, sendcount,
+                sendtype, recvbuf, recvoffset, recvcount, displs, recvtype));
     }
 
     /** Nonblocking {@link #Alltoall} (MPI_IALLTOALL). An extension of mpiJava 1.2 (MPI-3.0). */
     public Request Ialltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                              Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
         final String call = "Intracomm.Ialltoall";
-        final Channel ch = collectiveChannel(call);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, (long) sendcount * ch.size(), sendtype);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, (long) recvcount * ch.size(), recvtype);
-        Args.sameSignature(call, sendcount, sendtype, recvcount, recvtype);
-        final int per = sendtype.elementsPerItem();
-        final Datatype element = Args.elementType(sendtype);
-        final int recvAt = recvoffset * recvtype.elementsPerItem();
-        return startCollective(call, c -> Alltoall.run(c, sendbuf, sendoffset * per, sendcount * per, element,
-                recvbuf, recvAt));
+        return startCollective(call, alltoall(call, collectiveChannel(call), sendbuf, sendoffset, sendcount,
+                sendtype, recvbuf, recvoffset, recvcount, recvtype));
     }
 
     /** Nonblocking {@link #Alltoallv} (MPI_IALLTOALLV). An extension of mpiJava 1.2 (MPI-3.0). */
@@ -695,44 +716,23 @@ public class Intracomm extends Comm {
                               Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
             throws MPIException {
         final String call = "Intracomm.Ialltoallv";
-        final Channel ch = collectiveChannel(call);
-        final int n = ch.size();
-        Args.vector(call, "sendbuf", sendbuf, sendoffset, "sendcount", sendcount, "sdispls", sdispls, sendtype, n);
-        Args.vector(call, "recvbuf", recvbuf, recvoffset, "recvcount", recvcount, "rdispls", rdispls, recvtype, n);
-        Args.sameSignature(call, sendcount[ch.rank()], sendtype, recvcount[ch.rank()], recvtype);
-        final int sendAt = sendoffset * sendtype.elementsPerItem();
-        final int[] sc = Args.inElements(sendcount, sendtype).clone();
-        final int[] sd = Args.inElements(sdispls, sendtype).clone();
-        final Datatype element = Args.elementType(sendtype);
-        final int recvAt = recvoffset * recvtype.elementsPerItem();
-        final int[] rc = Args.inElements(recvcount, recvtype).clone();
-        final int[] rd = Args.inElements(rdispls, recvtype).clone();
-        return startCollective(call, c -> Alltoallv.run(c, sendbuf, sendAt, sc, sd, element, recvbuf, recvAt, rc,
-                rd));
+        return startCollective(call, alltoallv(call, collectiveChannel(call), true, sendbuf, sendoffset, sendcount,
+                sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype));
     }
 
     /** Nonblocking {@link #Reduce} (MPI_IREDUCE). An extension of mpiJava 1.2 (MPI-3.0). */
     public Request Ireduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                            Datatype datatype, Op op, int root) throws MPIException {
         final String call = "Intracomm.Ireduce";
-        final Channel ch = collectiveChannel(call);
-        Args.root(call, root, ch.size());
-        final Reduction reduction = reduction(call, op, datatype);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        if (ch.rank() == root) {
-            Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
-        }
-        return startCollective(call, c -> Reduce.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
-                reduction, root));
+        return startCollective(call, reduce(call, collectiveChannel(call), sendbuf, sendoffset, recvbuf, recvoffset,
+                count, datatype, op, root));
     }
 
     /** Nonblocking {@link #Allreduce} (MPI_IALLREDUCE). An extension of mpiJava 1.2 (MPI-3.0). */
     public Request Iallreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                               Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Iallreduce";
-        final Reduction reduction = reduction(call, op, datatype);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        final Reduction reduction = elementwise(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         return startCollective(call, c -> Allreduce.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
                 reduction));
     }
@@ -741,27 +741,15 @@ public class Intracomm extends Comm {
     public Request Ireduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                                    Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Ireduce_scatter";
-        final Channel ch = collectiveChannel(call);
-        final Reduction reduction = reduction(call, op, datatype);
-        Args.counts(call, "recvcounts", recvcounts, ch.size());
-        final long total = Arrays.stream(recvcounts, 0, ch.size()).asLongStream().sum();
-        if (total > Integer.MAX_VALUE) {
-            throw new MPIException(call + ": recvcounts add up to " + total + " items, more than an array holds");
-        }
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, total, datatype);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, recvcounts[ch.rank()], datatype);
-        final int[] counts = Arrays.copyOf(recvcounts, ch.size());
-        return startCollective(call, c -> ReduceScatter.run(c, sendbuf, sendoffset, recvbuf, recvoffset, counts,
-                datatype, reduction));
+        return startCollective(call, reduceScatter(call, collectiveChannel(call), sendbuf, sendoffset, recvbuf,
+                recvoffset, recvcounts, datatype, op));
     }
 
     /** Nonblocking {@link #Scan} (MPI_ISCAN). An extension of mpiJava 1.2 (MPI-3.0). */
     public Request Iscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                          Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Iscan";
-        final Reduction reduction = reduction(call, op, datatype);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        final Reduction reduction = elementwise(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         return startCollective(call, c -> Scan.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
                 reduction));
     }
@@ -770,9 +758,7 @@ public class Intracomm extends Comm {
     public Request Iexscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                            Datatype datatype, Op op) throws MPIException {
         final String call = "Intracomm.Iexscan";
-        final Reduction reduction = reduction(call, op, datatype);
-        Args.buffer(call, "sendbuf", sendbuf, sendoffset, count, datatype);
-        Args.buffer(call, "recvbuf", recvbuf, recvoffset, count, datatype);
+        final Reduction reduction = elementwise(call, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         return startCollective(call, c -> Exscan.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
                 reduction));
     }

@@ -16,11 +16,12 @@ public class MPI {
     public static final int ANY_TAG = -2;
     /** The null process: sends to it and receives from it complete at once and move nothing. */
     public static final int PROC_NULL = -3;
-    /** Thread support levels (MPI_Init_thread); the shim always provides {@link #THREAD_MULTIPLE}. */
-    public static final int THREAD_SINGLE = 0;
-    public static final int THREAD_FUNNELED = 1;
-    public static final int THREAD_SERIALIZED = 2;
-    public static final int THREAD_MULTIPLE = 3;
+    /** Thread support levels (MPI_Init_thread), 1 to 4 as in MPJ Express; the shim always provides
+     *  {@link #THREAD_MULTIPLE}. */
+    public static final int THREAD_SINGLE = 1;
+    public static final int THREAD_FUNNELED = 2;
+    public static final int THREAD_SERIALIZED = 3;
+    public static final int THREAD_MULTIPLE = 4;
     /** Largest tag a send may use. */
     public static final int TAG_UB = Integer.MAX_VALUE;
     /** A request that is always complete: waiting on it returns an empty status at once. */

@@ -1,21 +1,19 @@
 package mpi;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
+import bamboo.shim.engine.ObjectCodec;
 import java.nio.ByteBuffer;
 
 /**
  * {@code Comm.Pack}/{@code Unpack}: items as bytes in a {@code byte[]}. Primitive elements are stored
  * big-endian, {@code Size()} elements per item, with no header, so {@code Pack_size} is exact and a
- * buffer of {@code Pack_size} bytes holds one buffered send. Objects are one serialised block preceded by
- * its length (4 bytes).
+ * buffer of {@code Pack_size} bytes holds one buffered send. Objects are one block serialised as a
+ * message's ({@link ObjectCodec}, read back through its class filter), preceded by its length and its
+ * object count (4 bytes each).
  */
 final class Packing {
+    /** Bytes before a block of objects: its length and its object count. */
+    private static final int OBJECT_HEADER = 8;
+
     private Packing() {
     }
 
@@ -30,7 +28,7 @@ final class Packing {
             return 0;
         }
         final long bytes = (long) count * type.elementsPerItem() * type.base().bytes()
-                + (type.base() == Datatype.Base.OBJECT ? 4 : 0);
+                + (type.base() == Datatype.Base.OBJECT ? OBJECT_HEADER : 0);
         if (bytes > Integer.MAX_VALUE) {
             throw new MPIException(call + ": " + count + " items of " + type + " need " + bytes
                     + " bytes, more than an array holds");
@@ -45,11 +43,11 @@ final class Packing {
         final int from = type.isDerived() ? 0 : offset * type.elementsPerItem();
         checkPosition(call, "outbuf", outbuf, position);
         if (type.base() == Datatype.Base.OBJECT) {
-            final byte[] block = serialise(call, (Object[]) packed, from, elements);
-            need(call, "outbuf", outbuf, position, 4L + block.length);
-            ByteBuffer.wrap(outbuf, position, 4).putInt(block.length);
-            System.arraycopy(block, 0, outbuf, position + 4, block.length);
-            return position + 4 + block.length;
+            final byte[] block = ObjectCodec.serialize((Object[]) packed, from, elements, call);
+            need(call, "outbuf", outbuf, position, (long) OBJECT_HEADER + block.length);
+            ByteBuffer.wrap(outbuf, position, OBJECT_HEADER).putInt(block.length).putInt(elements);
+            System.arraycopy(block, 0, outbuf, position + OBJECT_HEADER, block.length);
+            return position + OBJECT_HEADER + block.length;
         }
         final int bytes = elements * type.base().bytes();
         need(call, "outbuf", outbuf, position, bytes);
@@ -81,16 +79,19 @@ final class Packing {
         final int at = type.isDerived() ? 0 : offset * type.elementsPerItem();
         final int end;
         if (type.base() == Datatype.Base.OBJECT) {
-            need(call, "inbuf", inbuf, position, 4);
-            final int length = ByteBuffer.wrap(inbuf, position, 4).getInt();
-            need(call, "inbuf", inbuf, position + 4, length);
-            final Object[] objects = deserialise(call, inbuf, position + 4, length, loader);
-            if (objects.length != elements) {
-                throw new MPIException(call + ": inbuf holds " + objects.length + " objects at position " + position
+            need(call, "inbuf", inbuf, position, OBJECT_HEADER);
+            final ByteBuffer header = ByteBuffer.wrap(inbuf, position, OBJECT_HEADER);
+            final int length = header.getInt();
+            final int held = header.getInt();
+            need(call, "inbuf", inbuf, position + OBJECT_HEADER, length);
+            if (held != elements) {
+                throw new MPIException(call + ": inbuf holds " + held + " objects at position " + position
                         + " but " + elements + " are unpacked");
             }
+            final Object[] objects = ObjectCodec.deserialize(inbuf, position + OBJECT_HEADER, length, elements,
+                    loader, call);
             System.arraycopy(objects, 0, target, at, elements);
-            end = position + 4 + length;
+            end = position + OBJECT_HEADER + length;
         } else {
             final int bytes = elements * type.base().bytes();
             need(call, "inbuf", inbuf, position, bytes);
@@ -146,54 +147,6 @@ final class Packing {
         if (bytes < 0 || position + bytes > buf.length) {
             throw new MPIException(call + ": " + what + " too small: " + bytes + " bytes from position " + position
                     + " run past its length " + buf.length);
-        }
-    }
-
-    private static byte[] serialise(String call, Object[] buf, int from, int count) throws MPIException {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 32 * count);
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeInt(count);
-            for (int i = 0; i < count; i++) {
-                out.writeObject(buf[from + i]);
-            }
-        } catch (IOException e) {
-            throw new MPIException(call + ": cannot serialise the objects: " + e);
-        }
-        return bytes.toByteArray();
-    }
-
-    private static Object[] deserialise(String call, byte[] data, int from, int length, ClassLoader loader)
-            throws MPIException {
-        try (ObjectInputStream in = new LoaderInput(new ByteArrayInputStream(data, from, length), loader)) {
-            final Object[] out = new Object[in.readInt()];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = in.readObject();
-            }
-            return out;
-        } catch (IOException | ClassNotFoundException e) {
-            throw new MPIException(call + ": cannot deserialise the objects: " + e);
-        }
-    }
-
-    /** Resolves classes in the unpacking rank's loader (each rank of a job has its own). */
-    private static final class LoaderInput extends ObjectInputStream {
-        private final ClassLoader loader;
-
-        LoaderInput(InputStream in, ClassLoader loader) throws IOException {
-            super(in);
-            this.loader = loader;
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            if (loader != null) {
-                try {
-                    return Class.forName(desc.getName(), false, loader);
-                } catch (ClassNotFoundException e) {
-                    // a JDK or shared class: the default resolution finds it
-                }
-            }
-            return super.resolveClass(desc);
         }
     }
 }

@@ -45,6 +45,24 @@ class MpjExpressCompatibilityTest {
         assertEquals(0, MPI.BSEND_OVERHEAD);
         assertEquals(Runtime.getRuntime().availableProcessors(), MPI.NUM_OF_PROCESSORS);
         assertTrue(MPI.NUM_OF_PROCESSORS >= 1);
+        assertEquals(0, MPI.IDENT);
+        assertEquals(1, MPI.SIMILAR);
+        assertEquals(2, MPI.UNEQUAL);
+        assertEquals(3, MPI.CONGRUENT);
+    }
+
+    @Test
+    void threadLevelsAreMpjExpressOneToFourAndInitThreadProvidesMultiple() {
+        assertArrayEquals(new int[] {1, 2, 3, 4},
+                new int[] {MPI.THREAD_SINGLE, MPI.THREAD_FUNNELED, MPI.THREAD_SERIALIZED, MPI.THREAD_MULTIPLE});
+        final JobResult r = ThreadsJob.run(JobConfig.of(1), (rank, size) -> {
+            final int provided = MPI.Init_thread(new String[0], MPI.THREAD_FUNNELED);
+            // How programs read the answer: provided at least what they asked for.
+            assertTrue(provided >= MPI.THREAD_FUNNELED);
+            assertEquals(4, provided);
+            assertEquals(4, MPI.Query_thread());
+        });
+        assertEquals(0, r.exitCode(), r.message());
     }
 
     @Test

@@ -3,6 +3,7 @@ package mpi;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,23 @@ class PackTest {
                 assertArrayEquals(new boolean[] {true, false}, b);
                 assertArrayEquals(new long[] {5, 6, 0}, l);
             }
+        });
+    }
+
+    @Test
+    void unpackedObjectsPassTheSameClassFilterAsReceivedOnes() {
+        Jobs.run(1, (rank, size) -> {
+            final Comm w = MPI.COMM_WORLD;
+            final byte[] buf = new byte[400];
+            final int end = w.Pack(new Object[] {new java.io.File("/etc/passwd")}, 0, 1, MPI.OBJECT, buf, 0);
+            final MPIException e = assertThrows(MPIException.class,
+                    () -> w.Unpack(buf, 0, new Object[1], 0, 1, MPI.OBJECT));
+            assertTrue(e.getMessage().startsWith("Unpack: cannot deserialise the received MPI.OBJECT data: refused "
+                    + "class java.io.File is not allowed"), e.getMessage());
+            final MPIException count = assertThrows(MPIException.class,
+                    () -> w.Unpack(buf, 0, new Object[2], 0, 2, MPI.OBJECT));
+            assertEquals("Unpack: inbuf holds 1 objects at position 0 but 2 are unpacked", count.getMessage());
+            assertTrue(end > 8);
         });
     }
 

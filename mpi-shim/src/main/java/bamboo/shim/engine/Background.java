@@ -15,7 +15,7 @@ import mpi.Status;
  * rank's waits (the deadlock watch sees them). Helper threads come from one pool per JVM, are reused
  * and end after a minute idle: one thread per collective outstanding at a time.
  */
-public final class Background implements Pending {
+public final class Background extends Operation {
     /** The work of one nonblocking collective: the blocking algorithm, run on the helper. */
     @FunctionalInterface
     public interface Body {
@@ -30,7 +30,6 @@ public final class Background implements Pending {
                 return t;
             });
 
-    private final Endpoint owner;
     private final String call;
     private volatile boolean done;
     private MPIException error;
@@ -38,7 +37,7 @@ public final class Background implements Pending {
     private RuntimeException failure;
 
     private Background(Endpoint owner, String call) {
-        this.owner = owner;
+        super(owner);
         this.call = call;
     }
 
@@ -57,7 +56,7 @@ public final class Background implements Pending {
         // caller's thread.
         Binding.bind(owner);
         me.setContextClassLoader(loader);
-        owner.callers.add(me); // running for the rank: the deadlock watch counts it as busy until it parks
+        owner.life.callers.add(me); // running for the rank: the deadlock watch counts it as busy until it parks
         try {
             body.run();
         } catch (MPIException e) {
@@ -69,7 +68,7 @@ public final class Background implements Pending {
         } finally {
             Binding.unbind();
             me.setContextClassLoader(before);
-            owner.callers.remove(me); // idle in the pool it must not look busy, and may serve another rank next
+            owner.life.callers.remove(me); // idle in the pool it must not look busy, and may serve another rank next
             done = true;
             owner.completed();
         }
@@ -78,11 +77,6 @@ public final class Background implements Pending {
     @Override
     public boolean poll() {
         return done;
-    }
-
-    @Override
-    public long deadline() {
-        return Long.MAX_VALUE; // the helper waits for arrivals itself; its completion wakes the waiter
     }
 
     @Override
@@ -97,17 +91,6 @@ public final class Background implements Pending {
             throw error;
         }
         return new Status(mpi.MPI.ANY_SOURCE, mpi.MPI.ANY_TAG, 0);
-    }
-
-    /** A collective cannot be cancelled (MPI forbids it). */
-    @Override
-    public boolean cancel() {
-        return false;
-    }
-
-    @Override
-    public Endpoint owner() {
-        return owner;
     }
 
     @Override

@@ -155,18 +155,18 @@ public final class DeadlockWatch implements Runnable {
      * runs, sleeps or is in MPI.
      */
     private static boolean waitsForStuckCore(World world, Endpoint e) {
-        final Thread mine = e.coreThread;
-        if (e.gate == null || !e.awaitingCore || mine == null) {
+        final Thread mine = e.core.coreThread;
+        if (e.core.gate == null || !e.core.awaitingCore || mine == null) {
             return false;
         }
         int holders = 0;
         for (int r = 0; r < world.size(); r++) {
             final Endpoint o = world.endpoint(r);
-            if (o.gate != e.gate || !o.holdsCore || o.finished()) {
+            if (o.core.gate != e.core.gate || !o.core.holdsCore || o.finished()) {
                 continue;
             }
-            final Thread t = o.coreThread;
-            if (t == null || o.blocked.containsKey(t)) {
+            final Thread t = o.core.coreThread;
+            if (t == null || o.waits.blocked.containsKey(t)) {
                 return false;
             }
             final Thread.State state = t.getState();
@@ -175,7 +175,7 @@ public final class DeadlockWatch implements Runnable {
             }
             holders++;
         }
-        return holders >= e.gate.cores();
+        return holders >= e.core.gate.cores();
     }
 
     /** The snapshot when every live rank is stuck, else null. */
@@ -189,25 +189,25 @@ public final class DeadlockWatch implements Runnable {
                 continue;
             }
             live++;
-            s.activity[3 * r] = e.calls;
-            s.activity[3 * r + 1] = e.parks;
-            s.activity[3 * r + 2] = e.completions;
-            if (e.blocked.isEmpty()) {
+            s.activity[3 * r] = e.life.calls;
+            s.activity[3 * r + 1] = e.waits.parks;
+            s.activity[3 * r + 2] = e.waits.completions;
+            if (e.waits.blocked.isEmpty()) {
                 // A rank waiting for its node's core is runnable, unless every rank holding the node's
                 // cores waits outside MPI (a multi-threaded rank's main thread in join, say): then it
                 // can only get the core from a thread that is itself stuck.
                 if (!waitsForStuckCore(world, e)) {
                     return null;
                 }
-                s.threads.add(e.coreThread);
+                s.threads.add(e.core.coreThread);
                 s.conditions.add(CORE_WAIT);
             }
-            for (Map.Entry<Thread, WaitCondition> w : e.blocked.entrySet()) {
+            for (Map.Entry<Thread, WaitCondition> w : e.waits.blocked.entrySet()) {
                 if (w.getValue().ready()) {
                     return null;
                 }
                 s.threads.add(w.getKey());
-                s.conditions.add(Endpoint.unlabelled(w.getValue()));
+                s.conditions.add(WaitPath.unlabelled(w.getValue()));
             }
             if (busyCaller(e)) {
                 return null;
@@ -234,16 +234,16 @@ public final class DeadlockWatch implements Runnable {
      */
     public static long[] rankStuck(World world, int rank) {
         final Endpoint e = world.endpoint(rank);
-        e.callers.removeIf(t -> !t.isAlive());
+        e.life.callers.removeIf(t -> !t.isAlive());
         if (e.finished()) {
             return new long[0];
         }
-        final long calls = e.calls;
-        final long parks = e.parks + e.completions; // any activity counts
-        if (e.blocked.isEmpty() || busyCaller(e)) {
+        final long calls = e.life.calls;
+        final long parks = e.waits.parks + e.waits.completions; // any activity counts
+        if (e.waits.blocked.isEmpty() || busyCaller(e)) {
             return null;
         }
-        for (WaitCondition c : e.blocked.values()) {
+        for (WaitCondition c : e.waits.blocked.values()) {
             if (c.ready()) {
                 return null;
             }
@@ -272,7 +272,7 @@ public final class DeadlockWatch implements Runnable {
     /** Drops threads that have ended from each rank's set of MPI callers (it would grow otherwise). */
     private static void forgetEndedThreads(World world) {
         for (int r = 0; r < world.size(); r++) {
-            world.endpoint(r).callers.removeIf(t -> !t.isAlive());
+            world.endpoint(r).life.callers.removeIf(t -> !t.isAlive());
         }
     }
 
@@ -282,8 +282,8 @@ public final class DeadlockWatch implements Runnable {
      * MPI are unknown to the shim.
      */
     private static boolean busyCaller(Endpoint e) {
-        for (Thread t : e.callers) {
-            if (t.isAlive() && !e.blocked.containsKey(t) && t.getState() != Thread.State.WAITING) {
+        for (Thread t : e.life.callers) {
+            if (t.isAlive() && !e.waits.blocked.containsKey(t) && t.getState() != Thread.State.WAITING) {
                 return true;
             }
         }
@@ -298,13 +298,13 @@ public final class DeadlockWatch implements Runnable {
                 lines.add("rank " + r + " has finished");
                 continue;
             }
-            if (e.blocked.isEmpty() && e.awaitingCore) {
+            if (e.waits.blocked.isEmpty() && e.core.awaitingCore) {
                 lines.add("rank " + r + " waits for a core of its node (the ranks holding them wait outside MPI)");
                 continue;
             }
             final StringBuilder b = new StringBuilder("rank ").append(r).append(" waits in ");
             boolean first = true;
-            for (Map.Entry<Thread, WaitCondition> w : e.blocked.entrySet()) {
+            for (Map.Entry<Thread, WaitCondition> w : e.waits.blocked.entrySet()) {
                 if (!first) {
                     b.append(" and ");
                 }

@@ -30,6 +30,13 @@ final class Mailbox {
     private final long[] expected;
     private final Map<Long, Envelope>[] early;
     private final MatchTable table = new MatchTable();
+    /**
+     * Per level of the match table, whether waiting messages are queued at it. The exact level always is;
+     * a wildcard level (any tag, any source, both) only from the first receive or probe with that pattern
+     * on: a program that never uses it (most floods) pays for one bucket per message, not up to four.
+     * The first look at a level queues every message waiting then, in arrival order, once.
+     */
+    private final boolean[] indexed = {true, false, false, false};
     /** Oldest and newest of every waiting (unexpected) message, in arrival order, for reports. */
     private Envelope oldest;
     private Envelope newest;
@@ -410,26 +417,30 @@ final class Mailbox {
         if (unexpectedCount == 0) {
             return null;
         }
+        final int level = MatchTable.level(source, tag);
+        if (!indexed[level]) {
+            index(level);
+        }
         final MatchTable.Bucket b = table.find(context, source, tag);
         return b == null ? null : b.head;
     }
 
-    /** Queues a waiting message at the tail of its four buckets and of the mailbox-wide list. */
+    /** Queues every waiting message at wildcard level {@code level}, oldest first, and every later one as
+     *  it arrives. */
+    private void index(int level) {
+        indexed[level] = true;
+        for (Envelope e = oldest; e != null; e = e.nextAll) {
+            linkAt(level, e);
+        }
+    }
+
+    /** Queues a waiting message at the tail of its buckets (the levels {@link #indexed}) and of the
+     *  mailbox-wide list. */
     private void linkUnexpected(Envelope e) {
         for (int level = 0; level < MatchTable.LEVELS; level++) {
-            final int source = (level & MatchTable.ANY_SOURCE) != 0 ? MPI.ANY_SOURCE : e.source;
-            final int tag = (level & MatchTable.ANY_TAG) != 0 ? MPI.ANY_TAG : e.tag;
-            final MatchTable.Bucket b = table.obtain(e.context, source, tag);
-            final Envelope last = b.tail;
-            e.in(level, b);
-            e.prev(level, last);
-            e.next(level, null);
-            if (last == null) {
-                b.head = e;
-            } else {
-                last.next(level, e);
+            if (indexed[level]) {
+                linkAt(level, e);
             }
-            b.tail = e;
         }
         e.prevAll = newest;
         e.nextAll = null;
@@ -442,10 +453,29 @@ final class Mailbox {
         unexpectedCount++;
     }
 
+    private void linkAt(int level, Envelope e) {
+        final int source = (level & MatchTable.ANY_SOURCE) != 0 ? MPI.ANY_SOURCE : e.source;
+        final int tag = (level & MatchTable.ANY_TAG) != 0 ? MPI.ANY_TAG : e.tag;
+        final MatchTable.Bucket b = table.obtain(e.context, source, tag);
+        final Envelope last = b.tail;
+        e.in(level, b);
+        e.prev(level, last);
+        e.next(level, null);
+        if (last == null) {
+            b.head = e;
+        } else {
+            last.next(level, e);
+        }
+        b.tail = e;
+    }
+
     /** Takes a waiting message out of its buckets (dropping those left empty) and the mailbox-wide list. */
     private void unlinkUnexpected(Envelope e) {
         for (int level = 0; level < MatchTable.LEVELS; level++) {
             final MatchTable.Bucket b = e.in(level);
+            if (b == null) {
+                continue; // a wildcard level nobody has looked at yet
+            }
             final Envelope before = e.prev(level);
             final Envelope after = e.next(level);
             if (before == null) {

@@ -1,5 +1,6 @@
 package bamboo.shim.engine;
 
+import bamboo.shim.ShimConfiguration;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,13 +19,12 @@ import mpi.MPIException;
  *
  * <p>Reading is filtered ({@link #filter}): bytes from another process must not instantiate whatever
  * Serializable class happens to be on the class path. Allowed are the program's own classes, the JDK's
- * value types, collections and enums, and arrays of those; the system property {@value #FILTER_PROPERTY}
- * adds a pattern in the syntax of {@code jdk.serialFilter} that is consulted first (so it can allow more,
+ * value types, collections and enums, and arrays of those; the system property
+ * {@value ShimConfiguration#SERIAL_FILTER_PROP_NAME} adds a pattern in the syntax of {@code jdk.serialFilter} that is consulted first (so it can allow more,
  * {@code com.acme.**}, or refuse some of the program's libraries, {@code !org.apache.commons.**}).
  */
 public final class ObjectCodec {
-    /** A pattern list ({@link ObjectInputFilter.Config#createFilter}) consulted before the built-in rules. */
-    public static final String FILTER_PROPERTY = "bamboo.serial.filter";
+    private static final String FILTER_PROPERTY = ShimConfiguration.SERIAL_FILTER_PROP_NAME;
 
     /** Classes of the JDK that carry values and no behaviour on reading beyond rebuilding themselves. */
     private static final Set<String> JDK_ALLOWED = Set.of(
@@ -54,7 +54,9 @@ public final class ObjectCodec {
     private ObjectCodec() {
     }
 
-    static byte[] serialize(Object[] buf, int offset, int count, String call) throws MPIException {
+    /** The serialised form of {@code count} objects of {@code buf} from {@code offset} (for a message, or
+     *  {@code Comm.Pack}'s block). */
+    public static byte[] serialize(Object[] buf, int offset, int count, String call) throws MPIException {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 32 * count);
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             for (int i = 0; i < count; i++) {
@@ -68,9 +70,16 @@ public final class ObjectCodec {
     }
 
     static Object[] deserialize(byte[] data, int count, ClassLoader loader, String call) throws MPIException {
+        return deserialize(data, 0, data.length, count, loader, call);
+    }
+
+    /** Reads {@code count} objects from the {@code length} bytes of {@code data} at {@code from}, their
+     *  classes resolved in {@code loader} and checked by the {@link #filter}. */
+    public static Object[] deserialize(byte[] data, int from, int length, int count, ClassLoader loader, String call)
+            throws MPIException {
         final Object[] objects = new Object[count];
-        final Filter filter = new Filter(loader, data.length);
-        try (ObjectInputStream in = new LoaderInputStream(new ByteArrayInputStream(data), loader)) {
+        final Filter filter = new Filter(loader, length);
+        try (ObjectInputStream in = new LoaderInputStream(new ByteArrayInputStream(data, from, length), loader)) {
             in.setObjectInputFilter(filter);
             for (int i = 0; i < count; i++) {
                 objects[i] = in.readObject();
@@ -105,8 +114,8 @@ public final class ObjectCodec {
         Filter(ClassLoader loader, long streamBytes) {
             this.loader = loader;
             this.streamBytes = streamBytes;
-            final String pattern = System.getProperty(FILTER_PROPERTY);
-            this.configured = pattern == null || pattern.isBlank() ? null : Config.createFilter(pattern);
+            final String pattern = ShimConfiguration.serialFilter();
+            this.configured = pattern == null ? null : Config.createFilter(pattern);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package bamboo.shim.engine;
 
+import bamboo.shim.ShimConfiguration;
 import java.util.concurrent.atomic.AtomicLong;
 import mpi.Datatype;
 
@@ -19,8 +20,8 @@ import mpi.Datatype;
  * that came with it.
  *
  * <p>Bounded: the arrays kept idle here total at most {@link #limitBytes()} (64 MiB, or a sixteenth of the
- * maximum heap if that is less; the system property {@value #LIMIT_PROPERTY} sets it in bytes, 0 turns
- * pooling off), and at most {@value #MAX_PER_CLASS} per class. An array that does not fit is left to the
+ * maximum heap if that is less; {@link ShimConfiguration#PAYLOAD_POOL_BYTES_PROP_NAME} sets it in bytes, 0
+ * turns pooling off), and at most {@value #MAX_PER_CLASS} per class. An array that does not fit is left to the
  * collector; a request for more than the limit is allocated at its exact length and never kept. Arrays in
  * use are not counted: they belong to their messages.
  *
@@ -31,8 +32,6 @@ import mpi.Datatype;
  * the shim and the task-graph runtime return an array only from the one place that owns it.
  */
 public final class PayloadPool {
-    /** System property: the bytes of idle arrays the shared pool may keep (0: no pooling). */
-    public static final String LIMIT_PROPERTY = "bamboo.shim.payloadPoolBytes";
     static final int MAX_PER_CLASS = 256;
     /** Length of the smallest class. */
     static final int MIN_LENGTH = 16;
@@ -43,7 +42,7 @@ public final class PayloadPool {
         Datatype.Base.BYTE, Datatype.Base.CHAR, Datatype.Base.SHORT, Datatype.Base.BOOLEAN,
         Datatype.Base.INT, Datatype.Base.LONG, Datatype.Base.FLOAT, Datatype.Base.DOUBLE};
 
-    private static final PayloadPool SHARED = new PayloadPool(defaultLimit());
+    private static final PayloadPool SHARED = new PayloadPool(ShimConfiguration.PAYLOAD_POOL_BYTES);
 
     private final long limitBytes;
     /** [kind ordinal][size class]. */
@@ -74,19 +73,6 @@ public final class PayloadPool {
     /** The pool the shim's copies come from: one per JVM. */
     public static PayloadPool shared() {
         return SHARED;
-    }
-
-    private static long defaultLimit() {
-        final String set = System.getProperty(LIMIT_PROPERTY);
-        if (set != null) {
-            try {
-                return Math.max(0, Long.parseLong(set.trim()));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("-D" + LIMIT_PROPERTY + "=" + set
-                        + ": expected a number of bytes (0 turns payload pooling off)", e);
-            }
-        }
-        return Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 16);
     }
 
     /** The size class of an array of {@code length} elements (length >= 1). */

@@ -8,8 +8,7 @@ import mpi.MPIException;
 import mpi.Status;
 
 /** A posted receive: waits in the owner's mailbox until a message matches, then holds the outcome. */
-final class RecvOp implements Pending {
-    final Endpoint owner;
+final class RecvOp extends Operation {
     final Scope scope;
     final String call;
     final int context;
@@ -59,7 +58,7 @@ final class RecvOp implements Pending {
 
     RecvOp(Endpoint owner, Scope scope, String call, int source, int tag, Object buf, int offset, int capacity,
            Datatype type) {
-        this.owner = owner;
+        super(owner);
         this.scope = scope;
         this.call = call;
         this.context = scope.wireContext();
@@ -125,7 +124,7 @@ final class RecvOp implements Pending {
         }
         final Envelope h = handoff;
         if (h != null && HANDOFF.compareAndSet(this, h, null)) {
-            owner.handoffs++;
+            owner.receives.handoffs++;
             Transfer.finishAll(this); // this.matched == h: copied here, on the receiving rank's thread
             return true;
         }
@@ -161,11 +160,6 @@ final class RecvOp implements Pending {
             return true;
         }
         return false;
-    }
-
-    @Override
-    public Endpoint owner() {
-        return owner;
     }
 
     @Override

@@ -15,8 +15,7 @@ import mpi.Status;
  * then and the send completes at once, as an eager send would have. The sender's buffer is untouched
  * in between: MPI forbids changing it before the send completes.
  */
-final class SendOp implements Pending {
-    private final Endpoint owner;
+final class SendOp extends Operation {
     private final Mailbox destination;
     private final Scope scope;
     private final int dest;
@@ -38,11 +37,11 @@ final class SendOp implements Pending {
 
     private SendOp(Endpoint owner, Mailbox destination, Scope scope, int dest, int tag, String call,
                    ByteBudget overBudget, Object deferredBuf, int deferredOffset, int deferredElements) {
+        super(owner);
         this.deferredBuf = deferredBuf;
         this.deferredOffset = deferredOffset;
         this.deferredElements = deferredElements;
         this.overBudget = overBudget;
-        this.owner = owner;
         this.destination = destination;
         this.scope = scope;
         this.dest = dest;
@@ -131,11 +130,6 @@ final class SendOp implements Pending {
             return true;
         }
         return false;
-    }
-
-    @Override
-    public Endpoint owner() {
-        return owner;
     }
 
     @Override

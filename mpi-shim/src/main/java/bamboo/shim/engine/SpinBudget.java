@@ -6,13 +6,11 @@ import java.util.concurrent.TimeUnit;
  * The rule by which a waiting thread decides how long to spin before it parks, shared by the shim's
  * waiting ranks ({@link Endpoint}) and the runtime's idle workers: a wait that ended within the cap would
  * have been cheaper spun than parked, so the budget grows to twice it; a longer one wasted the core, so
- * the budget halves. Also the one-line reading of the cap's system property.
+ * the budget halves.
  */
 public final class SpinBudget {
     /** The smallest non-zero budget, where it settles while waits are long. */
     public static final long MIN_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
-    /** The largest cap a property may ask for, in µs (a second). */
-    private static final long MAX_MICROS = 1_000_000;
 
     private SpinBudget() {
     }
@@ -27,28 +25,5 @@ public final class SpinBudget {
             return Math.min(max, Math.max(s, 2 * waited));
         }
         return s == 0 ? 0 : Math.max(MIN_NANOS, s / 2);
-    }
-
-    /**
-     * The cap in µs that {@code -Dproperty=set} asks for ({@code set} null: {@code dflt}). A value that is
-     * not a number from {@code min} to 1,000,000 is reported in one line on stderr and {@code dflt} used:
-     * this runs in class initialisers, which must not throw (the user would get a stack trace instead of a
-     * sentence).
-     */
-    public static long capMicros(String property, String set, long dflt, long min) {
-        if (set == null) {
-            return dflt;
-        }
-        try {
-            final long us = Long.parseLong(set.trim());
-            if (us >= min && us <= MAX_MICROS) {
-                return us;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        System.err.println("bamboo: -D" + property + "=" + set + ": expected microseconds from " + min + " to "
-                + MAX_MICROS + "; using " + dflt);
-        return dflt;
     }
 }

@@ -87,7 +87,7 @@ public final class World {
             g[k] = ranksOn[k] > coresPerNode ? new CoreGate(coresPerNode, ranksOn[k]) : null;
         }
         for (int r = 0; r < endpoints.length; r++) {
-            endpoints[r].gate = g[network.nodeOf(r)];
+            endpoints[r].core.gate = g[network.nodeOf(r)];
         }
         gates = g;
     }

@@ -111,9 +111,9 @@ class DeadlockFalseAlarmInStarvedJvmTest {
             worker[0].join();
         });
         await("both ranks are blocked in Recv",
-                () -> !world.endpoint(0).blocked.isEmpty() && !world.endpoint(1).blocked.isEmpty());
+                () -> !world.endpoint(0).waits.blocked.isEmpty() && !world.endpoint(1).waits.blocked.isEmpty());
         await("rank 1's worker waits outside MPI", () -> worker[0] != null
-                && worker[0].getState() == Thread.State.WAITING && world.endpoint(1).callers.contains(worker[0]));
+                && worker[0].getState() == Thread.State.WAITING && world.endpoint(1).life.callers.contains(worker[0]));
 
         // Every sample sees every rank stuck (the worker is not running) ...
         assertNotNull(DeadlockWatch.stuck(world), "one sample sees every rank stuck");
@@ -141,7 +141,7 @@ class DeadlockFalseAlarmInStarvedJvmTest {
         rank(0, e -> receive(e, 1, 4));
         rank(1, e -> receive(e, 0, 4));
         await("both ranks are blocked in Recv",
-                () -> !world.endpoint(0).blocked.isEmpty() && !world.endpoint(1).blocked.isEmpty());
+                () -> !world.endpoint(0).waits.blocked.isEmpty() && !world.endpoint(1).waits.blocked.isEmpty());
 
         assertFalse(watch.check(0));
         assertFalse(watch.check(200 * MS));
@@ -157,15 +157,15 @@ class DeadlockFalseAlarmInStarvedJvmTest {
         rank(0, e -> receive(e, 1, 4));
         rank(1, e -> receive(e, 0, 4));
         await("both ranks are blocked in Recv",
-                () -> !world.endpoint(0).blocked.isEmpty() && !world.endpoint(1).blocked.isEmpty());
+                () -> !world.endpoint(0).waits.blocked.isEmpty() && !world.endpoint(1).waits.blocked.isEmpty());
 
         assertFalse(watch.check(0));
         assertFalse(watch.check(200 * MS));
         assertFalse(watch.check(400 * MS));
-        final long parks = world.endpoint(1).parks;
+        final long parks = world.endpoint(1).waits.parks;
         world.endpoint(1).completed(); // an operation of rank 1 completed meanwhile (its waiter re-parks)
         await("rank 1 is blocked again",
-                () -> world.endpoint(1).parks > parks && !world.endpoint(1).blocked.isEmpty());
+                () -> world.endpoint(1).waits.parks > parks && !world.endpoint(1).waits.blocked.isEmpty());
         assertFalse(watch.check(600 * MS), "progress: a new streak starts");
         assertFalse(watch.check(800 * MS));
         assertFalse(watch.check(1000 * MS));

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A non-blocking eager send of at least {@link Endpoint#DEFER_MIN_BYTES} that finds no posted receive is
+ * A non-blocking eager send of at least {@link SendPath#DEFER_MIN_BYTES} that finds no posted receive is
  * deferred: a receive posted before the sender waits copies it once, straight from the sender's buffer
  * (no eager copy); a sender that waits (or tests, or frees the request) first makes the eager copy then
  * and completes at once, as an eager send. Blocking sends and small messages are copied at once as before.
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DeferredEagerSendTest {
-    private static final int N = Endpoint.DEFER_MIN_BYTES / 4; // ints: just at the threshold
+    private static final int N = SendPath.DEFER_MIN_BYTES / 4; // ints: just at the threshold
     private final World world = new World(2, new Network(2, 1, 0, Double.POSITIVE_INFINITY),
             World.DEFAULT_EAGER_LIMIT, false);
     private final Endpoint sender = world.endpoint(0);

@@ -49,7 +49,7 @@ class GridPlacementNetworkTest {
         world.gateCores(1);
         for (int r = 0; r < 16; r++) {
             assertNotNull(world.gate(NODE[r]));
-            assertSame(world.gate(NODE[r]), world.endpoint(r).gate, "rank " + r);
+            assertSame(world.gate(NODE[r]), world.endpoint(r).core.gate, "rank " + r);
             assertEquals(NODE[r], world.network().nodeOf(r));
         }
     }

@@ -104,20 +104,20 @@ class HeaderSendTest {
         final Endpoint to = slow.endpoint(1);
         final Scope s = slow.worldScope();
         from.sendCopy(s, new int[] {1}, 0, 1, MPI.INT, 1, 9, "send");
-        assertEquals(1, to.depositWakeups, "the first message in transit sets the next arrival: waiters re-read it");
+        assertEquals(1, to.receives.depositWakeups, "the first message in transit sets the next arrival: waiters re-read it");
         from.sendCopy(s, new int[] {2}, 0, 1, MPI.INT, 1, 9, "send");
         from.sendCopy(s, new long[] {5}, 1, new int[] {3}, 0, 1, MPI.INT, 1, 9, "send");
-        assertEquals(1, to.depositWakeups, "later arrivals on the same link change nothing a waiter looks at");
+        assertEquals(1, to.receives.depositWakeups, "later arrivals on the same link change nothing a waiter looks at");
         // A message that is matchable at once (same node) wakes them while a thread of the rank watches for
         // arrivals (Probe, a progress engine); a receive's waiter is woken by its completion instead.
         final World near = new World(2, new Network(2, 1, 0, Double.POSITIVE_INFINITY), World.DEFAULT_EAGER_LIMIT,
                 false);
         near.endpoint(0).sendCopy(near.worldScope(), new int[] {1}, 0, 1, MPI.INT, 1, 9, "send");
-        assertEquals(0, near.endpoint(1).depositWakeups, "nobody watches for arrivals");
-        near.endpoint(1).arrivalWatchers.incrementAndGet();
+        assertEquals(0, near.endpoint(1).receives.depositWakeups, "nobody watches for arrivals");
+        near.endpoint(1).waits.arrivalWatchers.incrementAndGet();
         near.endpoint(0).sendCopy(near.worldScope(), new int[] {1}, 0, 1, MPI.INT, 1, 9, "send");
         near.endpoint(0).sendCopy(near.worldScope(), new long[] {1}, 1, new int[] {1}, 0, 1, MPI.INT, 1, 9, "send");
-        assertEquals(2, near.endpoint(1).depositWakeups);
+        assertEquals(2, near.endpoint(1).receives.depositWakeups);
     }
 
     /** The waiter's side of the rule: one parked until the next arrival is not woken by a later deposit,

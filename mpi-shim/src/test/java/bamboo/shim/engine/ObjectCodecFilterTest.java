@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import bamboo.shim.ShimConfiguration;
 import java.io.File;
 import java.io.Serializable;
 import java.math.BigDecimal;
@@ -29,7 +30,7 @@ class ObjectCodecFilterTest {
 
     @AfterEach
     void clearProperty() {
-        System.clearProperty(ObjectCodec.FILTER_PROPERTY);
+        System.clearProperty(ShimConfiguration.SERIAL_FILTER_PROP_NAME);
     }
 
     private static Object[] roundTrip(Object... objects) throws MPIException {
@@ -70,7 +71,7 @@ class ObjectCodecFilterTest {
 
     @Test
     void thePropertyAllowsMoreOrRefusesSome() throws MPIException {
-        System.setProperty(ObjectCodec.FILTER_PROPERTY, "java.io.File;!java.util.TreeMap");
+        System.setProperty(ShimConfiguration.SERIAL_FILTER_PROP_NAME, "java.io.File;!java.util.TreeMap");
         assertEquals(new File("/tmp"), roundTrip(new File("/tmp"))[0]);
         final MPIException e = assertThrows(MPIException.class, () -> roundTrip(new TreeMap<>(Map.of(1, 1))));
         assertTrue(e.getMessage().contains("refused class java.util.TreeMap (refused by -Dbamboo.serial.filter)"),

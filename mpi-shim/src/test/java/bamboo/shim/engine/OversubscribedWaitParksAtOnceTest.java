@@ -46,7 +46,7 @@ class OversubscribedWaitParksAtOnceTest {
     void aPlatformThreadGoesStraightToPark() {
         Never c = new Never();
         assertFalse(RankThreadKind.isVirtual(Thread.currentThread()));
-        assertFalse(Endpoint.yieldUntil(c));
+        assertFalse(WaitPath.yieldUntil(c));
         assertEquals(0, c.asked.get(), "no yield-and-check rounds on a platform thread");
     }
 
@@ -66,7 +66,7 @@ class OversubscribedWaitParksAtOnceTest {
         Method start = Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class);
         Thread t = (Thread) start.invoke(builder, (Runnable) () -> {
             virtual.set(RankThreadKind.isVirtual(Thread.currentThread()));
-            result.set(Endpoint.yieldUntil(c));
+            result.set(WaitPath.yieldUntil(c));
         });
         t.join();
         assertTrue(virtual.get());

@@ -3,9 +3,7 @@ package bamboo.shim.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import bamboo.shim.ShimConfiguration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -23,19 +21,19 @@ class ParkedWakeUpOnCriticalPathTest {
 
     @Test
     void theDefaultCapCoversAStepsWait() {
-        assertEquals(1000, Endpoint.DEFAULT_SPIN_MAX_MICROS);
-        if (System.getProperty(Endpoint.SPIN_MAX_PROPERTY) == null) {
-            assertEquals(1000 * US, Endpoint.MAX_SPIN_NANOS);
+        assertEquals(1000, ShimConfiguration.SPIN_MAX_DEFAULT_US);
+        if (System.getProperty(ShimConfiguration.SPIN_MAX_PROP_NAME) == null) {
+            assertEquals(1000 * US, WaitPath.MAX_SPIN_NANOS);
         }
     }
 
     @Test
     void aWaitOfAFewHundredMicrosecondsIsSpunNextTime() {
         final long max = 1000 * US;
-        long s = Endpoint.MIN_SPIN_NANOS;
-        s = Endpoint.nextSpin(s, 300 * US, max);
+        long s = WaitPath.MIN_SPIN_NANOS;
+        s = WaitPath.nextSpin(s, 300 * US, max);
         assertEquals(600 * US, s, "the budget grows to twice a wait within the cap (was capped at 20 µs)");
-        s = Endpoint.nextSpin(s, 700 * US, max);
+        s = WaitPath.nextSpin(s, 700 * US, max);
         assertEquals(max, s, "never above the cap");
     }
 
@@ -44,30 +42,10 @@ class ParkedWakeUpOnCriticalPathTest {
         final long max = 1000 * US;
         long s = max;
         for (int i = 0; i < 20; i++) {
-            s = Endpoint.nextSpin(s, 5000 * US, max);
+            s = WaitPath.nextSpin(s, 5000 * US, max);
         }
-        assertEquals(Endpoint.MIN_SPIN_NANOS, s, "a loaded machine's long waits bring the budget down to 1 µs");
-        assertTrue(Endpoint.nextSpin(64 * US, 2000 * US, max) == 32 * US, "each long wait halves it");
+        assertEquals(WaitPath.MIN_SPIN_NANOS, s, "a loaded machine's long waits bring the budget down to 1 µs");
+        assertTrue(WaitPath.nextSpin(64 * US, 2000 * US, max) == 32 * US, "each long wait halves it");
     }
 
-    @Test
-    void thePropertyIsReadAndBadValuesAreReportedInOneLine() {
-        assertEquals(50, Endpoint.spinMaxMicros("50"));
-        assertEquals(20, Endpoint.spinMaxMicros(" 20 "));
-        assertEquals(Endpoint.DEFAULT_SPIN_MAX_MICROS, Endpoint.spinMaxMicros(null));
-        PrintStream err = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(Endpoint.DEFAULT_SPIN_MAX_MICROS, Endpoint.spinMaxMicros("abc"));
-            assertEquals(Endpoint.DEFAULT_SPIN_MAX_MICROS, Endpoint.spinMaxMicros("0"));
-            assertEquals(Endpoint.DEFAULT_SPIN_MAX_MICROS, Endpoint.spinMaxMicros("2000000"));
-        } finally {
-            System.setErr(err);
-        }
-        String[] lines = captured.toString(StandardCharsets.UTF_8).strip().split("\n");
-        assertEquals(3, lines.length);
-        assertEquals("bamboo: -Dbamboo.shim.spinMaxUs=abc: expected microseconds from 1 to 1000000; using 1000",
-                lines[0]);
-    }
 }

@@ -48,7 +48,7 @@ class RendezvousHandoffTest {
     void aRendezvousIntoASpinningReceiveIsCopiedByTheReceiver() throws Exception {
         final World w = world(true);
         final Endpoint receiver = w.endpoint(1);
-        receiver.spinNanos = TimeUnit.SECONDS.toNanos(20); // spins, never parks, for this test
+        receiver.waits.spinNanos = TimeUnit.SECONDS.toNanos(20); // spins, never parks, for this test
         final int[] into = new int[N];
         final RecvOp r = irecv(w, into);
         final AtomicReference<Thread> copier = new AtomicReference<>();
@@ -65,7 +65,7 @@ class RendezvousHandoffTest {
         w.endpoint(0).await(s, "Wait"); // complete only once the receiver has copied
         t.join();
         assertArrayEquals(data(), into);
-        assertEquals(1, receiver.handoffs, "the receiving rank's thread copied the message");
+        assertEquals(1, receiver.receives.handoffs, "the receiving rank's thread copied the message");
         assertEquals(t, copier.get());
         r.complete();
         s.complete();
@@ -80,7 +80,7 @@ class RendezvousHandoffTest {
         assertTrue(s.poll(), "the sender copied at once");
         assertTrue(r.poll());
         assertArrayEquals(data(), into);
-        assertEquals(0, w.endpoint(1).handoffs);
+        assertEquals(0, w.endpoint(1).receives.handoffs);
     }
 
     @Test
@@ -95,7 +95,7 @@ class RendezvousHandoffTest {
         assertTrue(r.poll(), "the receiver's poll copies it");
         assertTrue(s.poll());
         assertArrayEquals(data(), into);
-        assertEquals(1, w.endpoint(1).handoffs);
+        assertEquals(1, w.endpoint(1).receives.handoffs);
     }
 
     @Test
@@ -107,13 +107,13 @@ class RendezvousHandoffTest {
         r.spinning = true; // the sender reads it as a receiver that has just stopped spinning to park
         final Thread t = new Thread(() -> receiver.await(r, "Wait"));
         t.start();
-        while (receiver.blocked.isEmpty()) {
+        while (receiver.waits.blocked.isEmpty()) {
             Thread.onSpinWait(); // parked in MPI
         }
         final Pending s = isend(w, data());
         t.join(); // woken by the hand-off, copies, returns
         assertArrayEquals(data(), into);
         assertTrue(s.poll());
-        assertEquals(1, receiver.handoffs);
+        assertEquals(1, receiver.receives.handoffs);
     }
 }
