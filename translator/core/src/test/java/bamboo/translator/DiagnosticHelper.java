@@ -14,17 +14,17 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code // ERROR: text} says that the next line must get an error whose message contains {@code text};
  * any other error fails the test.
  */
-final class DiagnosticHelper {
+public final class DiagnosticHelper {
     private static final String MARK = "// ERROR: ";
     private final List<SourceFile> files = new ArrayList<>();
     private final List<SourceFile> collectives = new ArrayList<>();
     private final List<String[]> expected = new ArrayList<>(); // file, line, text
 
-    static DiagnosticHelper create() {
+    public static DiagnosticHelper create() {
         return new DiagnosticHelper();
     }
 
-    DiagnosticHelper addSourceLines(String name, String... lines) {
+    public DiagnosticHelper addSourceLines(String name, String... lines) {
         for (int i = 0; i < lines.length; i++) {
             int at = lines[i].indexOf(MARK);
             if (at >= 0) {
@@ -36,7 +36,7 @@ final class DiagnosticHelper {
     }
 
     /** The lines of a program: a head, a body given by the test, a tail (one array, as the tests write sources). */
-    static String[] joined(String[] head, String[] body, String[] tail) {
+    public static String[] joined(String[] head, String[] body, String[] tail) {
         String[] all = new String[head.length + body.length + tail.length];
         System.arraycopy(head, 0, all, 0, head.length);
         System.arraycopy(body, 0, all, head.length, body.length);
@@ -45,7 +45,7 @@ final class DiagnosticHelper {
     }
 
     /** A file of the user's collectives ({@code --collectives DIR}), with expected errors marked the same way. */
-    DiagnosticHelper addCollectivesLines(String name, String... lines) {
+    public DiagnosticHelper addCollectivesLines(String name, String... lines) {
         addSourceLines(name, lines);
         collectives.add(files.remove(files.size() - 1));
         return this;
@@ -56,7 +56,7 @@ final class DiagnosticHelper {
     }
 
     /** Runs check and translate; both must report exactly the expected errors and translate nothing. */
-    void doTest() {
+    public void doTest() {
         TranslationResult r = translator().translate(files);
         List<Diagnostic> got = new ArrayList<>(r.diagnostics());
         if (expected.isEmpty()) {
