@@ -22,8 +22,8 @@ class PointToPointFormRuleTest {
     void wildcardsOfAReceiveAreAccepted() {
         RuleTests.program(
             "        olap: {",
-            "            receive: { MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG); }",
             "            send: { MPI.COMM_WORLD.Send(buf, 1, 1, MPI.INT, right, 0); }",
+            "            receive: { MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG); }",
             "            compute: { buf[2]++; }",
             "        }").doTest();
     }

@@ -7,6 +7,7 @@ class SendOfReceivedRuleTest {
     void sendBlockSendsWhatTheReceiveBlockBeforeItReceives() {
         RuleTests.program(
             "        olap: {",
+            "            // WARNING: blocking Recv in a receive block written before the region's send block",
             "            receive: { MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, left, 0); }",
             "            // ERROR: Send in a send block sends 'buf', which a receive block before it receives into",
             "            send: { MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, right, 0); }",
@@ -19,6 +20,7 @@ class SendOfReceivedRuleTest {
         RuleTests.program(
             "        int[][] p = new int[4][2];",
             "        olap: {",
+            "            // WARNING: blocking Recv in a receive block written before the region's send block",
             "            receive: { MPI.COMM_WORLD.Recv(p[0], 0, 2, MPI.INT, left, 0); }",
             "            send: { MPI.COMM_WORLD.Send(p[2], 0, 2, MPI.INT, right, 0); }",
             "            compute: { p[1][0]++; }",

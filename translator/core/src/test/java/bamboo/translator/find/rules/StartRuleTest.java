@@ -43,8 +43,8 @@ class StartRuleTest {
         RuleTests.program(
             "        Prequest s = MPI.COMM_WORLD.Send_init(buf, 0, 1, MPI.INT, right, 0);",
             "        olap: {",
-            "            receive: { MPI.COMM_WORLD.Recv(buf, 1, 1, MPI.INT, left, 0); }",
             "            send: { s.Start(); }",
+            "            receive: { MPI.COMM_WORLD.Recv(buf, 1, 1, MPI.INT, left, 0); }",
             "            compute: { buf[2]++; }",
             "        }",
             "        s.Wait();").doTest();
