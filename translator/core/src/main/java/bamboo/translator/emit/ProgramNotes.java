@@ -3,6 +3,8 @@ package bamboo.translator.emit;
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.diagnostics.Origin;
 import bamboo.translator.outline.FiringRules.ReadyMethod;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
@@ -92,6 +94,15 @@ final class ProgramNotes {
         }
     }
 
+    private static boolean fromMethod(Node n) {
+        for (Node x = n; x != null; x = x.getParentNode().orElse(null)) {
+            if (x.containsData(Origin.KEY)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static int receives(Region r) {
         int n = 0;
         for (Region.Part p : r.parts()) {
@@ -107,8 +118,17 @@ final class ProgramNotes {
         return n;
     }
 
-    /** At the node's first character; inlined code, which has no position, at the line it stands for. */
+    /**
+     * At the node's first character; code inlined from a method, where that method was written (with the
+     * calls that reach it from main); a collective, at its call; other inlined code, which has no position,
+     * at the line it stands for.
+     */
     private void add(Node node, String message) {
+        Node at = node.containsData(CollectiveInliner.INLINED_FROM) ? node.getData(CollectiveInliner.INLINED_FROM) : node;
+        if (fromMethod(at)) {
+            notes.add(Diagnostics.at(program.fileName(), at, Diagnostic.Kind.NOTE, message));
+            return;
+        }
         Position p = node.getBegin().orElse(node.containsData(CollectiveInliner.INLINED_AT)
                 ? node.getData(CollectiveInliner.INLINED_AT) : null);
         int line = p != null ? p.line : Marks.line(node);
