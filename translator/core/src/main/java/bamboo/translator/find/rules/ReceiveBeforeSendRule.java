@@ -8,6 +8,7 @@ import bamboo.translator.find.MpiOp;
 import bamboo.translator.find.Program;
 import bamboo.translator.find.Region;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.ConditionalExpr;
@@ -30,12 +31,16 @@ import com.github.javaparser.ast.stmt.WhileStmt;
  * every rank that runs the region waits there before it sends, and no rank sends, so the program
  * deadlocks; translated, the send block runs first and it does not. The program then works only
  * translated, which is not what the user meant. Warned only when the deadlock is sure: every rank
- * reaches the call (nothing conditional around it or the region, no loop around it in the block) and
- * main sends nothing before the region that the Recv could take.
+ * reaches the call (nothing conditional around it or the region, no loop around it in the block), main
+ * sends nothing before the region that the Recv could take, and the program names no MPI.PROC_NULL
+ * (a receive from it returns at once, so a non-periodic halo's edge rank goes on to send).
  */
 public final class ReceiveBeforeSendRule implements ProgramRule {
     @Override
     public void check(Program program, Diagnostics d) {
+        if (program.unit().unit().findFirst(SimpleName.class, n -> n.getIdentifier().equals("PROC_NULL")).isPresent()) {
+            return; // a Recv from MPI.PROC_NULL returns at once: the edge rank of a non-periodic halo sends first
+        }
         for (Region r : program.regions()) {
             Region.Part receive = receiveBeforeSend(r);
             if (receive == null || conditional(r.labelled(), program.main().getBody().orElseThrow())

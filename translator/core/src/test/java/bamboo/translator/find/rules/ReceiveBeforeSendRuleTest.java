@@ -77,6 +77,17 @@ class ReceiveBeforeSendRuleTest {
     }
 
     @Test
+    void haloWhoseEdgesReceiveFromProcNullIsNotWarned() {
+        RuleTests.program(
+            "        int from = rank > 0 ? rank - 1 : MPI.PROC_NULL, to = rank < size - 1 ? rank + 1 : MPI.PROC_NULL;",
+            "        olap: {",
+            "            receive: { MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, from, 0); }",
+            "            send: { MPI.COMM_WORLD.Send(buf, 1, 1, MPI.INT, to, 0); }",
+            "            compute: { buf[2]++; }",
+            "        }").doTest();
+    }
+
+    @Test
     void sendBlockAfterTheComputeBlockIsNotWarned() {
         RuleTests.program(
             "        olap: {",
