@@ -117,6 +117,7 @@ class InlinedOriginTest {
         assertTrue(r.ok(), r.diagnostics().toString());
         Diagnostic region = r.notes().stream().filter(n -> n.message().startsWith("olap region")).findFirst()
                 .orElseThrow(() -> new AssertionError("no region note: " + r.notes()));
+        assertTrue(region.message().startsWith("olap region 'olap': "), region.message());
         assertEquals("Kernel.java", region.file());
         assertEquals(7, region.line());
         assertEquals(List.of("Main.java:10:13 via Kernel.step"), region.reachedFrom());

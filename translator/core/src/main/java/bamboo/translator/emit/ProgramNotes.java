@@ -15,6 +15,7 @@ import bamboo.translator.reorder.Pipelining;
 import com.github.javaparser.Position;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.stmt.LabeledStmt;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -50,7 +51,7 @@ final class ProgramNotes {
             if (CollectiveInliner.enclosingCollective(r.labelled()) != null) {
                 continue; // reported once, with its collective
             }
-            StringBuilder m = new StringBuilder("olap region '").append(r.labelled().getLabel()).append("': ");
+            StringBuilder m = new StringBuilder("olap region '").append(asWritten(r.labelled())).append("': ");
             ReadyMethod rule = ready.get(r);
             if (rule == null) {
                 m.append("no receive in its receive blocks, so the task never waits at its entry");
@@ -92,6 +93,21 @@ final class ProgramNotes {
                     + "messages; " + waits + (waits == 1 ? " evaluation point" : " evaluation points")
                     + " where the task waits for its partners and other tasks run");
         }
+    }
+
+    /**
+     * The region's label as the user wrote it: each inlining that brought it into main appended
+     * {@code In<count>} to keep labels of nested copies apart, one per call of its origin's chain.
+     */
+    private static String asWritten(LabeledStmt l) {
+        String label = l.getLabel().asString();
+        if (!l.containsData(Origin.KEY)) {
+            return label;
+        }
+        for (int i = 0; i < l.getData(Origin.KEY).via().size(); i++) {
+            label = label.replaceFirst("In\\d+$", "");
+        }
+        return label;
     }
 
     private static boolean fromMethod(Node n) {
