@@ -25,11 +25,12 @@ import java.util.concurrent.Callable;
 /** {@code bamboo check SRC...}: the translator's diagnostics, nothing written. */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Checks @Bamboo programs: prints every error as File.java:LINE:COL: error: ..., "
-                + "writes nothing."},
+                + "and every warning as File.java:LINE:COL: warning: ... (what translates but is likely not "
+                + "what you meant), writes nothing."},
         footer = {"%nThe programs are also compiled with javac (nothing is written) against the mpi-shim, the "
                 + "annotations and --class-path: a file that does not parse gets javac's message, a program the "
                 + "translator refuses the translator's, one it accepts javac's errors if any. Exit code 1 when "
-                + "the programs have errors."})
+                + "the programs have errors; warnings do not change it."})
 public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SRC", description = "source directories or .java files")
     List<Path> sources;
@@ -76,6 +77,8 @@ public final class CheckCommand implements Callable<Integer> {
         if (errors.isEmpty()) {
             errors.addAll(ProgramChecks.missingMpiInit(files));
         }
+        // warnings never change the exit code: printed before the errors, or before the 'ok'
+        r.warnings().forEach(err::println);
         if (!errors.isEmpty()) {
             errors.forEach(err::println);
             err.println(errors.size() + (errors.size() == 1 ? " error" : " errors"));
@@ -88,6 +91,9 @@ public final class CheckCommand implements Callable<Integer> {
             err.println(Main.PREFIX + "warning: no @Bamboo program among " + files.size()
                     + (files.size() == 1 ? " file" : " files") + ": nothing would be translated (annotate the class "
                     + "whose main is the program with @bamboo.Bamboo; see docs/programming-model.md)");
+        }
+        if (!r.warnings().isEmpty()) {
+            err.println(r.warnings().size() + (r.warnings().size() == 1 ? " warning" : " warnings"));
         }
         out.println("ok: " + r.programs() + (r.programs() == 1 ? " program" : " programs") + ", no errors");
         return 0;

@@ -132,6 +132,7 @@ public final class Translator {
             new CallRules().check(p, d);
             new CommunicatorCalls().rewrite(p, d);
         }
+        new CallRules().checkSources(units, programs, d);
         List<GeneratedSource> out = new ArrayList<>();
         List<Diagnostic> notes = new ArrayList<>();
         if (d.isEmpty()) {
@@ -150,10 +151,10 @@ public final class Translator {
             }
         }
         if (!d.isEmpty()) {
-            return new TranslationResult(d.list(), List.of(), programs.size(), List.of());
+            return new TranslationResult(d.list(), List.of(), programs.size(), List.of(), d.warnings());
         }
         Collections.sort(notes);
-        return new TranslationResult(d.list(), emit ? out : List.of(), programs.size(), notes);
+        return new TranslationResult(d.list(), emit ? out : List.of(), programs.size(), notes, d.warnings());
     }
 
     /**

@@ -81,6 +81,7 @@ class CommunicatorDiagnosticsTest {
             "        Intracomm c = null;",
             "        olap: {",
             "            receive: {",
+            "                // WARNING: blocking Recv in a receive block written before the region's send block",
             "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, rank, 1);",
             "                // ERROR: collective Split inside a receive block is not translated",
             "                c = MPI.COMM_WORLD.Split(0, rank);",

@@ -34,6 +34,7 @@ class UnrefusedProgramsTest {
         program(
                 "        olap: {",
                 "            receive: {",
+                "                // WARNING: blocking Recv in a receive block written before the region's send block",
                 "                MPI.COMM_WORLD.Recv(b, 0, 2, MPI.INT, (rank + size - 1) % size, 1);",
                 "            }",
                 "            send: {",
@@ -101,6 +102,7 @@ class UnrefusedProgramsTest {
                 "        double[][] p = new double[4][3];",
                 "        olap: {",
                 "            receive: {",
+                "                // WARNING: blocking Recv in a receive block written before the region's send block",
                 "                MPI.COMM_WORLD.Recv(p[p.length - 1], 0, 3, MPI.DOUBLE, (rank + size - 1) % size, 1);",
                 "            }",
                 "            send: {",
@@ -118,6 +120,7 @@ class UnrefusedProgramsTest {
                 "        double[][] p = new double[4][3];",
                 "        olap: {",
                 "            receive: {",
+                "                // WARNING: blocking Recv in a receive block written before the region's send block",
                 "                MPI.COMM_WORLD.Recv(p[3], 0, 3, MPI.DOUBLE, (rank + size - 1) % size, 1);",
                 "            }",
                 "            send: {",

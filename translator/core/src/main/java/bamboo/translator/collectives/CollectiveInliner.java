@@ -100,8 +100,14 @@ public final class CollectiveInliner {
         MethodDeclaration impl = library.method(mpi.name()).orElseThrow();
         String where = placement(call);
         if (where != null) {
-            d.error(file, call, "collective " + mpi.name() + " inside " + where + " is not translated: call it "
-                    + "outside olap regions or in a compute block");
+            d.error(file, call, "collective " + mpi.name() + " inside " + where + " is not translated: " + switch (where) {
+                case "a send block" -> "a send block runs as one piece before the region waits, and a collective "
+                        + "waits for messages from its partners; call it in the compute block, or before or after the region";
+                case "a receive block" -> "a receive block runs as one piece once the messages of its receives are "
+                        + "there, and a collective waits for more from its partners; call it in the compute block, or "
+                        + "before or after the region";
+                default -> "call it outside olap regions or in a compute block";
+            });
             call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name())); // reported once
             return;
         }

@@ -3,6 +3,8 @@ package bamboo.translator.emit;
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.collectives.CollectiveInliner;
 import bamboo.translator.diagnostics.Diagnostic;
+import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.diagnostics.Origin;
 import bamboo.translator.outline.FiringRules.ReadyMethod;
 import bamboo.translator.find.BlockKind;
 import bamboo.translator.find.MpiCall;
@@ -13,6 +15,7 @@ import bamboo.translator.reorder.Pipelining;
 import com.github.javaparser.Position;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.stmt.LabeledStmt;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -48,7 +51,7 @@ final class ProgramNotes {
             if (CollectiveInliner.enclosingCollective(r.labelled()) != null) {
                 continue; // reported once, with its collective
             }
-            StringBuilder m = new StringBuilder("olap region '").append(r.labelled().getLabel()).append("': ");
+            StringBuilder m = new StringBuilder("olap region '").append(asWritten(r.labelled())).append("': ");
             ReadyMethod rule = ready.get(r);
             if (rule == null) {
                 m.append("no receive in its receive blocks, so the task never waits at its entry");
@@ -92,6 +95,30 @@ final class ProgramNotes {
         }
     }
 
+    /**
+     * The region's label as the user wrote it: each inlining that brought it into main appended
+     * {@code In<count>} to keep labels of nested copies apart, one per call of its origin's chain.
+     */
+    private static String asWritten(LabeledStmt l) {
+        String label = l.getLabel().asString();
+        if (!l.containsData(Origin.KEY)) {
+            return label;
+        }
+        for (int i = 0; i < l.getData(Origin.KEY).via().size(); i++) {
+            label = label.replaceFirst("In\\d+$", "");
+        }
+        return label;
+    }
+
+    private static boolean fromMethod(Node n) {
+        for (Node x = n; x != null; x = x.getParentNode().orElse(null)) {
+            if (x.containsData(Origin.KEY)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static int receives(Region r) {
         int n = 0;
         for (Region.Part p : r.parts()) {
@@ -107,8 +134,17 @@ final class ProgramNotes {
         return n;
     }
 
-    /** At the node's first character; inlined code, which has no position, at the line it stands for. */
+    /**
+     * At the node's first character; code inlined from a method, where that method was written (with the
+     * calls that reach it from main); a collective, at its call; other inlined code, which has no position,
+     * at the line it stands for.
+     */
     private void add(Node node, String message) {
+        Node at = node.containsData(CollectiveInliner.INLINED_FROM) ? node.getData(CollectiveInliner.INLINED_FROM) : node;
+        if (fromMethod(at)) {
+            notes.add(Diagnostics.at(program.fileName(), at, Diagnostic.Kind.NOTE, message));
+            return;
+        }
         Position p = node.getBegin().orElse(node.containsData(CollectiveInliner.INLINED_AT)
                 ? node.getData(CollectiveInliner.INLINED_AT) : null);
         int line = p != null ? p.line : Marks.line(node);

@@ -6,6 +6,7 @@ import bamboo.translator.parse.Walk;
 import bamboo.translator.analyse.BodyAnalysis;
 import bamboo.translator.analyse.Marks;
 import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.diagnostics.Origin;
 import bamboo.translator.find.JumpTargets;
 import bamboo.translator.find.Program;
 import bamboo.translator.find.Where;
@@ -315,6 +316,8 @@ public final class MethodInliner {
             if (body == null) {
                 return false;
             }
+            // diagnostics about the copy stand where the method was written, reached from this call
+            Origin.markInlined(body, members.fileOf(m), Origin.of(call, program.fileName()), CallGraph.name(m));
             block.addStatement(body.getStatements().size() == 1 && body.getStatement(0) instanceof LabeledStmt
                     ? body.getStatement(0) : body);
             int line = call.getBegin().map(p -> p.line).orElse(Marks.line(call));

@@ -1,0 +1,37 @@
+package bamboo.translator.find.rules;
+
+import bamboo.translator.diagnostics.Diagnostics;
+import bamboo.translator.find.MpiOp;
+
+import java.util.Set;
+
+/**
+ * MPI calls the translator has no translation for. Nonblocking collectives and derived datatypes are named
+ * as such, with what to write instead, since both have a translated neighbour the user can move to.
+ */
+public final class UnsupportedCallRule implements CallRule {
+    private static final Set<String> DERIVED_DATATYPES =
+            Set.of("Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct", "Commit");
+
+    @Override
+    public Set<MpiOp> ops() {
+        return Set.of(MpiOp.UNSUPPORTED);
+    }
+
+    @Override
+    public void check(CallContext c, Diagnostics d) {
+        String name = c.name();
+        String blocking = name.length() > 1 && name.charAt(0) == 'I'
+                ? Character.toUpperCase(name.charAt(1)) + name.substring(2) : "";
+        if (MpiOp.candidate(blocking) == MpiOp.COLLECTIVE) {
+            d.error(c.file(), c.call(), "nonblocking collective " + name + "(...) is not translated yet: use the "
+                    + "blocking " + blocking + " (translated programs overlap it with their regions), or run "
+                    + "the program untranslated");
+        } else if (DERIVED_DATATYPES.contains(name)) {
+            d.error(c.file(), c.call(), "derived datatype " + name + "(...) is not translated yet: translated sends "
+                    + "and receives move contiguous elements of a predefined type; run the program untranslated");
+        } else {
+            d.error(c.file(), c.call(), "MPI call " + name + "(...) is not supported by the translator yet");
+        }
+    }
+}

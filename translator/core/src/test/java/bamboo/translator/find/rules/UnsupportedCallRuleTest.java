@@ -1,0 +1,28 @@
+package bamboo.translator.find.rules;
+
+import org.junit.jupiter.api.Test;
+
+class UnsupportedCallRuleTest {
+    @Test
+    void nonblockingCollectiveNamesItsBlockingForm() {
+        RuleTests.program(
+            "        double[] x = {rank}, sum = new double[1];",
+            "        // ERROR: nonblocking collective Iallreduce(...) is not translated yet: use the blocking Allreduce",
+            "        Request r = MPI.COMM_WORLD.Iallreduce(x, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM);",
+            "        r.Wait();").doTest();
+    }
+
+    @Test
+    void derivedDatatypeSaysTranslatedMessagesAreContiguous() {
+        RuleTests.program(
+            "        // ERROR: derived datatype Vector(...) is not translated yet: translated sends and receives move contiguous",
+            "        Datatype column = Datatype.Vector(2, 1, 2, MPI.INT);").doTest();
+    }
+
+    @Test
+    void otherUnsupportedCallIsNamed() {
+        RuleTests.program(
+            "        // ERROR: MPI call Abort(...) is not supported by the translator yet",
+            "        if (rank < 0) MPI.COMM_WORLD.Abort(1);").doTest();
+    }
+}
