@@ -55,10 +55,23 @@ class CommunicatorDiagnosticsTest {
     }
 
     @Test
-    void cartesianTopologiesAreRefused() {
+    void cartesianTopologiesTranslate() {
         program(
-            "        // ERROR: MPI call Create_cart(...) is not supported by the translator yet",
-            "        Cartcomm cart = MPI.COMM_WORLD.Create_cart(new int[] {2}, new boolean[] {true}, false);").doTest();
+            "        Cartcomm cart = MPI.COMM_WORLD.Create_cart(new int[] {size}, new boolean[] {true}, false);",
+            "        ShiftParms s = cart.Shift(0, 1);",
+            "        int[] c = cart.Coords(cart.Rank());",
+            "        Cartcomm line = cart.Sub(new boolean[] {true});",
+            "        System.out.println(s.rank_dest + \" \" + c[0] + \" \" + line.Size() + \" \" + cart.Topo_test());").doTest();
+    }
+
+    @Test
+    void aCartesianGridsDupAndGraphTopologiesAreRefused() {
+        program(
+            "        Cartcomm cart = MPI.COMM_WORLD.Create_cart(new int[] {size}, new boolean[] {true}, false);",
+            "        // ERROR: MPI call Dup(...) is not supported by the translator yet",
+            "        Cartcomm copy = cart.Dup();",
+            "        // ERROR: MPI call Create_graph(...) is not supported by the translator yet",
+            "        Graphcomm g = MPI.COMM_WORLD.Create_graph(new int[] {1}, new int[] {0}, false);").doTest();
     }
 
     @Test

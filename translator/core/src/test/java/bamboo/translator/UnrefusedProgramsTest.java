@@ -73,13 +73,13 @@ class UnrefusedProgramsTest {
     }
 
     @Test
-    void aCartesianTopologyIsRefusedNotPassedThrough() {
+    void aGraphTopologyIsRefusedNotPassedThrough() {
         program(
-                "        // ERROR: MPI call Create_cart(...) is not supported by the translator yet",
-                "        Cartcomm grid = MPI.COMM_WORLD.Create_cart(new int[] {size}, new boolean[] {true}, false);",
-                "        // ERROR: MPI call Shift(...) is not supported by the translator yet",
-                "        ShiftParms s = grid.Shift(0, 1);",
-                "        grid.Sendrecv(b, 0, 1, MPI.INT, s.rank_dest, 1, b, 1, 1, MPI.INT, s.rank_source, 1);").doTest();
+                "        // ERROR: MPI call Create_graph(...) is not supported by the translator yet",
+                "        Graphcomm graph = MPI.COMM_WORLD.Create_graph(new int[] {1}, new int[] {0}, false);",
+                "        // ERROR: MPI call Neighbours(...) is not supported by the translator yet",
+                "        int[] next = graph.Neighbours(0);",
+                "        graph.Sendrecv(b, 0, 1, MPI.INT, next[0], 1, b, 1, 1, MPI.INT, next[0], 1);").doTest();
     }
 
     @Test

@@ -6,10 +6,12 @@ import bamboo.translator.find.MpiOp;
 import java.util.Set;
 
 /**
- * MPI calls the translator has no translation for. Nonblocking collectives and derived datatypes are named
- * as such, with what to write instead, since both have a translated neighbour the user can move to.
+ * MPI calls the translator has no translation for. Nonblocking collectives the library has no blocking
+ * form of (the others translate) and derived datatypes are named as such, with what to write instead.
  */
 public final class UnsupportedCallRule implements CallRule {
+    /** Collectives of mpi with a nonblocking form that the collectives library does not implement. */
+    private static final Set<String> NO_LIBRARY_FORM = Set.of("Exscan", "Neighbor_allgather", "Neighbor_alltoall");
     private static final Set<String> DERIVED_DATATYPES =
             Set.of("Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct", "Commit");
 
@@ -23,10 +25,9 @@ public final class UnsupportedCallRule implements CallRule {
         String name = c.name();
         String blocking = name.length() > 1 && name.charAt(0) == 'I'
                 ? Character.toUpperCase(name.charAt(1)) + name.substring(2) : "";
-        if (MpiOp.candidate(blocking) == MpiOp.COLLECTIVE) {
-            d.error(c.file(), c.call(), "nonblocking collective " + name + "(...) is not translated yet: use the "
-                    + "blocking " + blocking + " (translated programs overlap it with their regions), or run "
-                    + "the program untranslated");
+        if (MpiOp.candidate(blocking) == MpiOp.COLLECTIVE || NO_LIBRARY_FORM.contains(blocking)) {
+            d.error(c.file(), c.call(), "nonblocking collective " + name + "(...) is not translated yet: the "
+                    + "collectives library has no " + blocking + "; run the program untranslated");
         } else if (DERIVED_DATATYPES.contains(name)) {
             d.error(c.file(), c.call(), "derived datatype " + name + "(...) is not translated yet: translated sends "
                     + "and receives move contiguous elements of a predefined type; run the program untranslated");

@@ -4,11 +4,11 @@ import org.junit.jupiter.api.Test;
 
 class UnsupportedCallRuleTest {
     @Test
-    void nonblockingCollectiveNamesItsBlockingForm() {
+    void nonblockingCollectiveWithoutALibraryFormSaysSo() {
         RuleTests.program(
             "        double[] x = {rank}, sum = new double[1];",
-            "        // ERROR: nonblocking collective Iallreduce(...) is not translated yet: use the blocking Allreduce",
-            "        Request r = MPI.COMM_WORLD.Iallreduce(x, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM);",
+            "        // ERROR: nonblocking collective Iexscan(...) is not translated yet: the collectives library has no Exscan",
+            "        Request r = MPI.COMM_WORLD.Iexscan(x, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM);",
             "        r.Wait();").doTest();
     }
 
