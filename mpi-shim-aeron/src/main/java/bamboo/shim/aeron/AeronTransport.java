@@ -5,6 +5,8 @@ import bamboo.shim.engine.DeadlockWatch;
 import bamboo.shim.engine.JobAbortedError;
 import bamboo.shim.engine.PayloadPool;
 import bamboo.shim.engine.Remote;
+import bamboo.shim.engine.SpinBudget;
+import bamboo.shim.engine.WaitCondition;
 import bamboo.shim.engine.World;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
@@ -20,7 +22,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import mpi.Datatype;
 import mpi.MPIException;
@@ -62,6 +67,12 @@ public final class AeronTransport implements Remote, AutoCloseable {
     /** How often each rank reports its deadlock state to rank 0. */
     private static final long STATE_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final int MAX_DESCRIPTION = 2000;
+    /** The longest a rank thread polls in a wait before it parks and leaves the stream to the receiver
+     *  thread, and the least (a wait that outlasts its budget halves it; one that ends within grows it). */
+    private static final long MAX_WAIT_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    private static final long MIN_WAIT_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
+    /** How long the receiver thread parks while a rank thread polls (woken when that thread goes to park). */
+    private static final long PARK_WHILE_RANK_POLLS_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
     private final World world;
     private final int rank;
@@ -92,6 +103,17 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private final AtomicReference<String> failure = new AtomicReference<>();
     private final Consumer<String> onFailure;
     private final Thread receiver;
+    /** Wakes the receiver thread from its sleep when a peer on this host writes to the IPC stream; null
+     *  over UDP (the driver receives) or where the host has no Unix domain sockets. */
+    private Doorbell bell;
+    /** Longest sleep of the receiver thread on its bell (its timed checks: held senders, housekeeping). */
+    private static final long BELL_SLEEP_MILLIS = 1;
+    /** Held by whichever thread polls the subscription (the receiver, or a rank thread in a wait). */
+    private final AtomicBoolean pollLock = new AtomicBoolean();
+    /** Rank threads polling in a wait: the receiver thread stands back meanwhile. */
+    private final AtomicInteger waitPollers = new AtomicInteger();
+    /** How long a rank thread polls in its next wait (adapted to the waits it sees). */
+    private volatile long waitPollNanos = MIN_WAIT_POLL_NANOS;
     private volatile boolean running = true;
     private volatile boolean monitoring;
     private long now;
@@ -109,8 +131,9 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private final java.util.Queue<long[]> matchedOwed = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private AeronTransport(World world, int rank, Aeron aeron, Subscription subscription, AeronSettings settings,
-                           JobKey key, Consumer<String> onFailure) {
+                           JobKey key, Consumer<String> onFailure, Doorbell bell) {
         this.world = world;
+        this.bell = bell;
         this.rank = rank;
         this.size = world.size();
         this.aeron = aeron;
@@ -146,10 +169,16 @@ public final class AeronTransport implements Remote, AutoCloseable {
      */
     public static AeronTransport open(World world, int rank, Aeron aeron, String channel, AeronSettings settings,
                                       JobKey key, Consumer<String> onFailure) {
+        // the bell exists before the stream: a peer that finds the stream finds the bell
+        final Doorbell bell = channel.startsWith("aeron:ipc") ? Doorbell.open(bellDirectory(aeron), rank) : null;
         final Subscription sub = aeron.addSubscription(channel, AeronSettings.STREAM_BASE + rank);
-        final AeronTransport t = new AeronTransport(world, rank, aeron, sub, settings, key, onFailure);
+        final AeronTransport t = new AeronTransport(world, rank, aeron, sub, settings, key, onFailure, bell);
         t.receiver.start();
         return t;
+    }
+
+    private static java.nio.file.Path bellDirectory(Aeron aeron) {
+        return java.nio.file.Path.of(aeron.context().aeronDirectoryName());
     }
 
     /** The inbound channel with its port resolved (a UDP endpoint opened on port 0), for the bootstrap. */
@@ -207,6 +236,11 @@ public final class AeronTransport implements Remote, AutoCloseable {
                         + settings.startTimeoutMillis() / 1000.0 + " s");
             }
             sleep(2);
+        }
+        for (Peer peer : peers) {
+            if (peer != null && channels[peer.rank].startsWith("aeron:ipc")) {
+                peer.ringer = Doorbell.Ringer.of(bellDirectory(aeron), peer.rank);
+            }
         }
         final long t = System.nanoTime();
         synchronized (this) {
@@ -329,6 +363,9 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 m.commit();
                 pos += chunk;
             }
+            if (peer.ringer != null) {
+                peer.ringer.ring();
+            }
             peer.lastSent = System.nanoTime();
             sent.incrementAndGet();
         } finally {
@@ -419,33 +456,112 @@ public final class AeronTransport implements Remote, AutoCloseable {
     // ---- receiving -------------------------------------------------------------------------------------
 
     private void receive() {
-        final IdleStrategy idle = new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50), 0,
+        final AdaptiveIdle idle = new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50), 0,
                 TimeUnit.MILLISECONDS.toNanos(1));
         long housekeeping = 0;
         long reported = 0;
         while (running) {
-            final int n;
+            int n = 0;
+            final boolean standBack = waitPollers.get() > 0;
             try {
-                now = System.nanoTime();
-                n = subscription.controlledPoll(handler, FRAGMENTS_PER_POLL);
+                if (!standBack) {
+                    n = poll();
+                }
             } catch (RuntimeException e) {
                 if (running) {
                     receiverFailed(e);
                 }
                 return;
             }
-            if (now - housekeeping > TimeUnit.MILLISECONDS.toNanos(settings.heartbeatMillis()) / 2) {
-                housekeeping = now;
-                housekeeping(now);
+            final long t = System.nanoTime();
+            if (t - housekeeping > TimeUnit.MILLISECONDS.toNanos(settings.heartbeatMillis()) / 2) {
+                housekeeping = t;
+                housekeeping(t);
             }
             if (!matchedOwed.isEmpty()) {
                 sendOwedMatches();
             }
-            if (monitoring && now - reported > STATE_PERIOD_NANOS) {
-                reported = now;
+            if (monitoring && t - reported > STATE_PERIOD_NANOS) {
+                reported = t;
                 reportState();
             }
-            idle.idle(n);
+            if (standBack) {
+                // a rank thread polls: two threads spinning on the same stream would take a core each
+                LockSupport.parkNanos(this, PARK_WHILE_RANK_POLLS_NANOS);
+                idle.reset();
+            } else if (n == 0 && bell != null && idle.spent() && matchedOwed.isEmpty()) {
+                try {
+                    if (bell.sleep(BELL_SLEEP_MILLIS, this::poll) > 0) {
+                        idle.reset();
+                    }
+                } catch (java.io.IOException | RuntimeException e) {
+                    if (!running) {
+                        return;
+                    }
+                    System.err.println("rank " + rank + ": its doorbell failed (" + e + "); waiting by timed parks");
+                    bell.close();
+                    bell = null;
+                }
+            } else {
+                idle.idle(n);
+            }
+        }
+    }
+
+    /** Polls the stream once, unless another thread is polling it; returns the fragments handled. */
+    private int poll() {
+        if (!pollLock.compareAndSet(false, true)) {
+            return 0;
+        }
+        try {
+            now = System.nanoTime();
+            return subscription.controlledPoll(handler, FRAGMENTS_PER_POLL);
+        } finally {
+            pollLock.set(false);
+        }
+    }
+
+    /**
+     * A rank thread about to park in a wait polls the stream itself, so a message for it is matched on
+     * its own thread, without waking the receiver thread and then the rank thread; it polls for an
+     * adaptive budget (a ping-pong partner answers within microseconds, a loaded machine's peers do not),
+     * then parks and hands the stream back to the receiver thread.
+     */
+    @Override
+    public boolean progress(WaitCondition c) {
+        if (!running || failure.get() != null) {
+            return false;
+        }
+        final long budget = waitPollNanos;
+        final long start = System.nanoTime();
+        waitPollers.incrementAndGet();
+        boolean ready = false;
+        try {
+            long t = start;
+            do {
+                poll();
+                if (c.ready()) {
+                    ready = true;
+                    waitPollNanos = Math.max(MIN_WAIT_POLL_NANOS, SpinBudget.next(budget, System.nanoTime() - start,
+                            MAX_WAIT_POLL_NANOS));
+                    return true;
+                }
+                Thread.onSpinWait();
+                t = System.nanoTime();
+            } while (t - start < budget && running);
+            waitPollNanos = Math.max(MIN_WAIT_POLL_NANOS, budget / 2);
+            return false;
+        } catch (RuntimeException e) {
+            if (running) {
+                receiverFailed(e);
+            }
+            return false;
+        } finally {
+            // The receiver thread is woken only when this thread is about to park: after a wait that
+            // ended, this rank is back in its program and polls again at its next wait.
+            if (waitPollers.decrementAndGet() == 0 && !ready) {
+                LockSupport.unpark(receiver);
+            }
         }
     }
 
@@ -689,12 +805,22 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final Runnable onMatched = token == 0 ? null : () -> {
             sent.incrementAndGet(); // the MATCHED frame counts as a message (see the deadlock check)
             matchedOwed.add(new long[] {source, token});
+            wakeReceiver();
         };
         final Object data = p.data;
         p.data = null;
         // OBJECT: an exact array the receiver deserialises; else pooled, decoded in place as frames came
         world.endpoint(rank).deliverRemote(p.context, source, p.tag, p.base, p.elements, data,
                 p.base != Datatype.Base.OBJECT, onMatched);
+    }
+
+    /** The receiver thread has work to do now (a MATCHED frame to send): out of its sleep or park. */
+    private void wakeReceiver() {
+        final Doorbell b = bell;
+        if (b != null) {
+            b.wakeup();
+        }
+        LockSupport.unpark(receiver);
     }
 
     private void housekeeping(long t) {
@@ -742,6 +868,9 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 peer.header.putLong(Frames.SHORT_HEADER, owed[1], ByteOrder.LITTLE_ENDIAN);
                 if (peer.publication.offer(peer.header, 0, Frames.MATCHED_LENGTH) < 0) {
                     return;
+                }
+                if (peer.ringer != null) {
+                    peer.ringer.ring();
                 }
                 peer.lastSent = System.nanoTime();
             } finally {
@@ -866,9 +995,15 @@ public final class AeronTransport implements Remote, AutoCloseable {
         for (Peer peer : peers) {
             if (peer != null) {
                 peer.publication.close();
+                if (peer.ringer != null) {
+                    peer.ringer.close();
+                }
             }
         }
         subscription.close();
+        if (bell != null) {
+            bell.close();
+        }
     }
 
     private static void sleep(long millis) {

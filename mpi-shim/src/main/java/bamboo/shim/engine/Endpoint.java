@@ -820,7 +820,8 @@ public final class Endpoint {
         // another rank of its node waits for the core (that rank would wait for nothing).
         final boolean mine = holdingCore();
         final boolean giveWay = mine && coreWanted();
-        if (!giveWay && (world.spin() ? spinFor(c, start) : yieldUntil(c))) {
+        final Remote remote = world.remote();
+        if (!giveWay && (world.spin() ? spinFor(c, start) : yieldUntil(c) || remote != null && remote.progress(c))) {
             adapt(System.nanoTime() - start);
             return;
         }
