@@ -105,9 +105,16 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private final Thread receiver;
     /** Wakes the receiver thread from its sleep when a peer on this host writes to the IPC stream; null
      *  over UDP (the driver receives) or where the host has no Unix domain sockets. */
-    private Doorbell bell;
+    private volatile Doorbell bell;
     /** Longest sleep of the receiver thread on its bell (its timed checks: held senders, housekeeping). */
     private static final long BELL_SLEEP_MILLIS = 1;
+    /** How long a rank thread sleeps on the bell in a wait before it parks in the engine (where the deadlock
+     *  check and flow control see it blocked, and where completions of the rank's other threads wake it). */
+    private static final long BELL_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** After work, how long a rank thread sleeping on the bell polls on before it sleeps again. */
+    private static final long AFTER_WORK_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /** Held by the thread sleeping on the bell (a selector serves one at a time). */
+    private final AtomicBoolean bellLock = new AtomicBoolean();
     /** Held by whichever thread polls the subscription (the receiver, or a rank thread in a wait). */
     private final AtomicBoolean pollLock = new AtomicBoolean();
     /** Rank threads polling in a wait: the receiver thread stands back meanwhile. */
@@ -352,6 +359,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
             b.putLong(at + Frames.SYNC, token, ByteOrder.LITTLE_ENDIAN);
             Codec.put(base, data, offset, chunk / unit, b, at + Frames.FIRST_HEADER);
             c.commit();
+            ring(peer);
             int pos = chunk;
             while (pos < total) {
                 chunk = Math.min(total - pos, (room - Frames.SHORT_HEADER) / unit * unit);
@@ -361,15 +369,22 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 mb.putInt(m.offset() + Frames.SOURCE, source, ByteOrder.LITTLE_ENDIAN);
                 Codec.put(base, data, offset + pos / unit, chunk / unit, mb, m.offset() + Frames.SHORT_HEADER);
                 m.commit();
+                ring(peer);
                 pos += chunk;
-            }
-            if (peer.ringer != null) {
-                peer.ringer.ring();
             }
             peer.lastSent = System.nanoTime();
             sent.incrementAndGet();
         } finally {
             peer.lock.unlock();
+        }
+    }
+
+    /** Wakes the peer if it sleeps on its bell: after every frame, since a receiver that slept through the
+     *  first frames of a large message would leave this sender blocked on a full window. */
+    private static void ring(Peer peer) {
+        final Doorbell.Ringer r = peer.ringer;
+        if (r != null) {
+            r.ring();
         }
     }
 
@@ -489,7 +504,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 // a rank thread polls: two threads spinning on the same stream would take a core each
                 LockSupport.parkNanos(this, PARK_WHILE_RANK_POLLS_NANOS);
                 idle.reset();
-            } else if (n == 0 && bell != null && idle.spent() && matchedOwed.isEmpty()) {
+            } else if (n == 0 && bell != null && idle.spent() && matchedOwed.isEmpty()
+                    && bellLock.compareAndSet(false, true)) {
                 try {
                     if (bell.sleep(BELL_SLEEP_MILLIS, this::poll) > 0) {
                         idle.reset();
@@ -499,8 +515,11 @@ public final class AeronTransport implements Remote, AutoCloseable {
                         return;
                     }
                     System.err.println("rank " + rank + ": its doorbell failed (" + e + "); waiting by timed parks");
-                    bell.close();
+                    final Doorbell b = bell;
                     bell = null;
+                    b.close();
+                } finally {
+                    bellLock.set(false);
                 }
             } else {
                 idle.idle(n);
@@ -550,7 +569,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 t = System.nanoTime();
             } while (t - start < budget && running);
             waitPollNanos = Math.max(MIN_WAIT_POLL_NANOS, budget / 2);
-            return false;
+            ready = sleepOnBell(c, start);
+            return ready;
         } catch (RuntimeException e) {
             if (running) {
                 receiverFailed(e);
@@ -562,6 +582,47 @@ public final class AeronTransport implements Remote, AutoCloseable {
             if (waitPollers.decrementAndGet() == 0 && !ready) {
                 LockSupport.unpark(receiver);
             }
+        }
+    }
+
+    /**
+     * Then the rank thread sleeps on the bell itself, so a message rings the very thread that waits for it
+     * (one wake-up per hop, not the receiver's and then the rank's), for a bounded time.
+     */
+    private boolean sleepOnBell(WaitCondition c, long start) {
+        final Doorbell b = bell;
+        if (b == null || !bellLock.compareAndSet(false, true)) {
+            return false;
+        }
+        try {
+            long worked = System.nanoTime();
+            while (running && failure.get() == null && System.nanoTime() - start < BELL_WAIT_NANOS) {
+                final int n = poll();
+                if (c.ready()) {
+                    return true;
+                }
+                final long t = System.nanoTime();
+                if (n > 0) {
+                    worked = t;
+                } else if (t - worked < AFTER_WORK_SPIN_NANOS) {
+                    // frames of a large message come one after another: spinning for the next is cheaper
+                    // than sleeping between them and being rung for each
+                    Thread.onSpinWait();
+                } else {
+                    if (b.sleep(BELL_SLEEP_MILLIS, this::poll) > 0) {
+                        worked = System.nanoTime();
+                    }
+                    if (c.ready()) {
+                        return true;
+                    }
+                    world.checkAbort();
+                }
+            }
+            return false;
+        } catch (java.io.IOException e) {
+            return false; // the receiver thread reports a broken bell when it next sleeps on it
+        } finally {
+            bellLock.set(false);
         }
     }
 
