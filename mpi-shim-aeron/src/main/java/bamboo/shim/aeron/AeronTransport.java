@@ -544,7 +544,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
      * A rank thread about to park in a wait polls the stream itself, so a message for it is matched on
      * its own thread, without waking the receiver thread and then the rank thread; it polls for an
      * adaptive budget (a ping-pong partner answers within microseconds, a loaded machine's peers do not),
-     * then parks and hands the stream back to the receiver thread.
+     * then sleeps on the bell (IPC), then lets the engine park it and hands the stream back to the
+     * receiver thread.
      */
     @Override
     public boolean progress(WaitCondition c) {
@@ -558,7 +559,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
         try {
             long t = start;
             do {
-                poll();
+                pollInWait();
                 if (c.ready()) {
                     ready = true;
                     waitPollNanos = Math.max(MIN_WAIT_POLL_NANOS, SpinBudget.next(budget, System.nanoTime() - start,
@@ -571,11 +572,6 @@ public final class AeronTransport implements Remote, AutoCloseable {
             waitPollNanos = Math.max(MIN_WAIT_POLL_NANOS, budget / 2);
             ready = sleepOnBell(c, start);
             return ready;
-        } catch (RuntimeException e) {
-            if (running) {
-                receiverFailed(e);
-            }
-            return false;
         } finally {
             // The receiver thread is woken only when this thread is about to park: after a wait that
             // ended, this rank is back in its program and polls again at its next wait.
@@ -585,19 +581,34 @@ public final class AeronTransport implements Remote, AutoCloseable {
         }
     }
 
+    /** {@link #poll} from a rank thread: a failure of the stream ends the job as the receiver thread's would. */
+    private int pollInWait() {
+        try {
+            return poll();
+        } catch (RuntimeException e) {
+            if (running) {
+                receiverFailed(e);
+            }
+            return 0;
+        }
+    }
+
     /**
      * Then the rank thread sleeps on the bell itself, so a message rings the very thread that waits for it
      * (one wake-up per hop, not the receiver's and then the rank's), for a bounded time.
      */
     private boolean sleepOnBell(WaitCondition c, long start) {
-        final Doorbell b = bell;
-        if (b == null || !bellLock.compareAndSet(false, true)) {
+        if (bell == null || !bellLock.compareAndSet(false, true)) {
             return false;
         }
         try {
+            final Doorbell b = bell; // read under the lock: the receiver thread drops a broken bell under it
+            if (b == null) {
+                return false;
+            }
             long worked = System.nanoTime();
             while (running && failure.get() == null && System.nanoTime() - start < BELL_WAIT_NANOS) {
-                final int n = poll();
+                final int n = pollInWait();
                 if (c.ready()) {
                     return true;
                 }
@@ -609,7 +620,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
                     // than sleeping between them and being rung for each
                     Thread.onSpinWait();
                 } else {
-                    if (b.sleep(BELL_SLEEP_MILLIS, this::poll) > 0) {
+                    if (b.sleep(BELL_SLEEP_MILLIS, this::pollInWait) > 0) {
                         worked = System.nanoTime();
                     }
                     if (c.ready()) {
@@ -619,7 +630,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 }
             }
             return false;
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | java.nio.channels.ClosedSelectorException e) {
             return false; // the receiver thread reports a broken bell when it next sleeps on it
         } finally {
             bellLock.set(false);
