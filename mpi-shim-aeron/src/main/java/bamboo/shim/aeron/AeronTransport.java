@@ -606,7 +606,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
             if (b == null) {
                 return false;
             }
-            long worked = System.nanoTime();
+            // no spinning before the first frame: the poll budget above has just been spent on that
+            long worked = System.nanoTime() - AFTER_WORK_SPIN_NANOS;
             while (running && failure.get() == null && System.nanoTime() - start < BELL_WAIT_NANOS) {
                 final int n = pollInWait();
                 if (c.ready()) {
