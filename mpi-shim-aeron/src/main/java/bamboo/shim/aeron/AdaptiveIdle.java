@@ -64,11 +64,6 @@ final class AdaptiveIdle implements IdleStrategy {
         park = Math.min(2 * park, maxPark);
     }
 
-    /** True when the next {@link #idle()} would park: the spin budget and the yields are spent. */
-    boolean spent() {
-        return idleSince != 0 && System.nanoTime() - idleSince >= spin && yields >= maxYields;
-    }
-
     @Override
     public void reset() {
         if (idleSince != 0) {

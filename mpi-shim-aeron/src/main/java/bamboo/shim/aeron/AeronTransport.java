@@ -103,18 +103,6 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private final AtomicReference<String> failure = new AtomicReference<>();
     private final Consumer<String> onFailure;
     private final Thread receiver;
-    /** Wakes the receiver thread from its sleep when a peer on this host writes to the IPC stream; null
-     *  over UDP (the driver receives) or where the host has no Unix domain sockets. */
-    private volatile Doorbell bell;
-    /** Longest sleep of the receiver thread on its bell (its timed checks: held senders, housekeeping). */
-    private static final long BELL_SLEEP_MILLIS = 1;
-    /** How long a rank thread sleeps on the bell in a wait before it parks in the engine (where the deadlock
-     *  check and flow control see it blocked, and where completions of the rank's other threads wake it). */
-    private static final long BELL_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-    /** After work, how long a rank thread sleeping on the bell polls on before it sleeps again. */
-    private static final long AFTER_WORK_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-    /** Held by the thread sleeping on the bell (a selector serves one at a time). */
-    private final AtomicBoolean bellLock = new AtomicBoolean();
     /** Held by whichever thread polls the subscription (the receiver, or a rank thread in a wait). */
     private final AtomicBoolean pollLock = new AtomicBoolean();
     /** Rank threads polling in a wait: the receiver thread stands back meanwhile. */
@@ -138,9 +126,8 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private final java.util.Queue<long[]> matchedOwed = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private AeronTransport(World world, int rank, Aeron aeron, Subscription subscription, AeronSettings settings,
-                           JobKey key, Consumer<String> onFailure, Doorbell bell) {
+                           JobKey key, Consumer<String> onFailure) {
         this.world = world;
-        this.bell = bell;
         this.rank = rank;
         this.size = world.size();
         this.aeron = aeron;
@@ -176,16 +163,10 @@ public final class AeronTransport implements Remote, AutoCloseable {
      */
     public static AeronTransport open(World world, int rank, Aeron aeron, String channel, AeronSettings settings,
                                       JobKey key, Consumer<String> onFailure) {
-        // the bell exists before the stream: a peer that finds the stream finds the bell
-        final Doorbell bell = channel.startsWith("aeron:ipc") ? Doorbell.open(bellDirectory(aeron), rank) : null;
         final Subscription sub = aeron.addSubscription(channel, AeronSettings.STREAM_BASE + rank);
-        final AeronTransport t = new AeronTransport(world, rank, aeron, sub, settings, key, onFailure, bell);
+        final AeronTransport t = new AeronTransport(world, rank, aeron, sub, settings, key, onFailure);
         t.receiver.start();
         return t;
-    }
-
-    private static java.nio.file.Path bellDirectory(Aeron aeron) {
-        return java.nio.file.Path.of(aeron.context().aeronDirectoryName());
     }
 
     /** The inbound channel with its port resolved (a UDP endpoint opened on port 0), for the bootstrap. */
@@ -243,11 +224,6 @@ public final class AeronTransport implements Remote, AutoCloseable {
                         + settings.startTimeoutMillis() / 1000.0 + " s");
             }
             sleep(2);
-        }
-        for (Peer peer : peers) {
-            if (peer != null && channels[peer.rank].startsWith("aeron:ipc")) {
-                peer.ringer = Doorbell.Ringer.of(bellDirectory(aeron), peer.rank);
-            }
         }
         final long t = System.nanoTime();
         synchronized (this) {
@@ -359,7 +335,6 @@ public final class AeronTransport implements Remote, AutoCloseable {
             b.putLong(at + Frames.SYNC, token, ByteOrder.LITTLE_ENDIAN);
             Codec.put(base, data, offset, chunk / unit, b, at + Frames.FIRST_HEADER);
             c.commit();
-            ring(peer);
             int pos = chunk;
             while (pos < total) {
                 chunk = Math.min(total - pos, (room - Frames.SHORT_HEADER) / unit * unit);
@@ -369,22 +344,12 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 mb.putInt(m.offset() + Frames.SOURCE, source, ByteOrder.LITTLE_ENDIAN);
                 Codec.put(base, data, offset + pos / unit, chunk / unit, mb, m.offset() + Frames.SHORT_HEADER);
                 m.commit();
-                ring(peer);
                 pos += chunk;
             }
             peer.lastSent = System.nanoTime();
             sent.incrementAndGet();
         } finally {
             peer.lock.unlock();
-        }
-    }
-
-    /** Wakes the peer if it sleeps on its bell: after every frame, since a receiver that slept through the
-     *  first frames of a large message would leave this sender blocked on a full window. */
-    private static void ring(Peer peer) {
-        final Doorbell.Ringer r = peer.ringer;
-        if (r != null) {
-            r.ring();
         }
     }
 
@@ -471,7 +436,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
     // ---- receiving -------------------------------------------------------------------------------------
 
     private void receive() {
-        final AdaptiveIdle idle = new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50), 0,
+        final IdleStrategy idle = new AdaptiveIdle(TimeUnit.MICROSECONDS.toNanos(50), 0,
                 TimeUnit.MILLISECONDS.toNanos(1));
         long housekeeping = 0;
         long reported = 0;
@@ -504,23 +469,6 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 // a rank thread polls: two threads spinning on the same stream would take a core each
                 LockSupport.parkNanos(this, PARK_WHILE_RANK_POLLS_NANOS);
                 idle.reset();
-            } else if (n == 0 && bell != null && idle.spent() && matchedOwed.isEmpty()
-                    && bellLock.compareAndSet(false, true)) {
-                try {
-                    if (bell.sleep(BELL_SLEEP_MILLIS, this::poll) > 0) {
-                        idle.reset();
-                    }
-                } catch (java.io.IOException | RuntimeException e) {
-                    if (!running) {
-                        return;
-                    }
-                    System.err.println("rank " + rank + ": its doorbell failed (" + e + "); waiting by timed parks");
-                    final Doorbell b = bell;
-                    bell = null;
-                    b.close();
-                } finally {
-                    bellLock.set(false);
-                }
             } else {
                 idle.idle(n);
             }
@@ -544,8 +492,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
      * A rank thread about to park in a wait polls the stream itself, so a message for it is matched on
      * its own thread, without waking the receiver thread and then the rank thread; it polls for an
      * adaptive budget (a ping-pong partner answers within microseconds, a loaded machine's peers do not),
-     * then sleeps on the bell (IPC), then lets the engine park it and hands the stream back to the
-     * receiver thread.
+     * then lets the engine park it and hands the stream back to the receiver thread.
      */
     @Override
     public boolean progress(WaitCondition c) {
@@ -570,8 +517,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 t = System.nanoTime();
             } while (t - start < budget && running);
             waitPollNanos = Math.max(MIN_WAIT_POLL_NANOS, budget / 2);
-            ready = sleepOnBell(c, start);
-            return ready;
+            return false;
         } finally {
             // The receiver thread is woken only when this thread is about to park: after a wait that
             // ended, this rank is back in its program and polls again at its next wait.
@@ -590,51 +536,6 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 receiverFailed(e);
             }
             return 0;
-        }
-    }
-
-    /**
-     * Then the rank thread sleeps on the bell itself, so a message rings the very thread that waits for it
-     * (one wake-up per hop, not the receiver's and then the rank's), for a bounded time.
-     */
-    private boolean sleepOnBell(WaitCondition c, long start) {
-        if (bell == null || !bellLock.compareAndSet(false, true)) {
-            return false;
-        }
-        try {
-            final Doorbell b = bell; // read under the lock: the receiver thread drops a broken bell under it
-            if (b == null) {
-                return false;
-            }
-            // no spinning before the first frame: the poll budget above has just been spent on that
-            long worked = System.nanoTime() - AFTER_WORK_SPIN_NANOS;
-            while (running && failure.get() == null && System.nanoTime() - start < BELL_WAIT_NANOS) {
-                final int n = pollInWait();
-                if (c.ready()) {
-                    return true;
-                }
-                final long t = System.nanoTime();
-                if (n > 0) {
-                    worked = t;
-                } else if (t - worked < AFTER_WORK_SPIN_NANOS) {
-                    // frames of a large message come one after another: spinning for the next is cheaper
-                    // than sleeping between them and being rung for each
-                    Thread.onSpinWait();
-                } else {
-                    if (b.sleep(BELL_SLEEP_MILLIS, this::pollInWait) > 0) {
-                        worked = System.nanoTime();
-                    }
-                    if (c.ready()) {
-                        return true;
-                    }
-                    world.checkAbort();
-                }
-            }
-            return false;
-        } catch (java.io.IOException | java.nio.channels.ClosedSelectorException e) {
-            return false; // the receiver thread reports a broken bell when it next sleeps on it
-        } finally {
-            bellLock.set(false);
         }
     }
 
@@ -878,22 +779,13 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final Runnable onMatched = token == 0 ? null : () -> {
             sent.incrementAndGet(); // the MATCHED frame counts as a message (see the deadlock check)
             matchedOwed.add(new long[] {source, token});
-            wakeReceiver();
+            LockSupport.unpark(receiver); // the MATCHED frame goes now, not after the receiver's park
         };
         final Object data = p.data;
         p.data = null;
         // OBJECT: an exact array the receiver deserialises; else pooled, decoded in place as frames came
         world.endpoint(rank).deliverRemote(p.context, source, p.tag, p.base, p.elements, data,
                 p.base != Datatype.Base.OBJECT, onMatched);
-    }
-
-    /** The receiver thread has work to do now (a MATCHED frame to send): out of its sleep or park. */
-    private void wakeReceiver() {
-        final Doorbell b = bell;
-        if (b != null) {
-            b.wakeup();
-        }
-        LockSupport.unpark(receiver);
     }
 
     private void housekeeping(long t) {
@@ -941,9 +833,6 @@ public final class AeronTransport implements Remote, AutoCloseable {
                 peer.header.putLong(Frames.SHORT_HEADER, owed[1], ByteOrder.LITTLE_ENDIAN);
                 if (peer.publication.offer(peer.header, 0, Frames.MATCHED_LENGTH) < 0) {
                     return;
-                }
-                if (peer.ringer != null) {
-                    peer.ringer.ring();
                 }
                 peer.lastSent = System.nanoTime();
             } finally {
@@ -1068,15 +957,9 @@ public final class AeronTransport implements Remote, AutoCloseable {
         for (Peer peer : peers) {
             if (peer != null) {
                 peer.publication.close();
-                if (peer.ringer != null) {
-                    peer.ringer.close();
-                }
             }
         }
         subscription.close();
-        if (bell != null) {
-            bell.close();
-        }
     }
 
     private static void sleep(long millis) {

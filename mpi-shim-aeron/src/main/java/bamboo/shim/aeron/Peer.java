@@ -29,8 +29,6 @@ final class Peer {
     volatile boolean greeted;
     /** Wraps the payload of the message being sent, under the lock. */
     final UnsafeBuffer payload = new UnsafeBuffer(new byte[0]);
-    /** The peer's doorbell when it shares this host's IPC (rung after each message), else null. */
-    volatile Doorbell.Ringer ringer;
     /** When a frame last went to this peer (for heartbeats). */
     volatile long lastSent;
 
