@@ -53,7 +53,7 @@ public final class OsuProgram {
             bandwidth(me, buf, Math.max(1, w / 10));
             final double mbps = bandwidth(me, buf, w);
             if (me == 0) {
-                System.out.printf(Locale.ROOT, "osu %d %.3f %.1f%n", size, us, mbps);
+                System.out.printf(Locale.ROOT, "osu %d %.3f %.4f%n", size, us, mbps);
                 System.out.flush();
             }
         }

@@ -32,7 +32,7 @@ final class OsuTable {
                 final double lat = Results.median(r.latency.get(size));
                 final double bw = Results.median(r.bandwidth.get(size));
                 out.printf(Locale.ROOT, "%-15s %8s %12s %10s %8s %8s %9s %9s%n", r.device, label(size), number(lat, 2),
-                        number(bw, 1), ratio(lat, c, size, true), ratio(bw, c, size, false),
+                        number(bw, bw < 10 ? 3 : 1), ratio(lat, c, size, true), ratio(bw, c, size, false),
                         ratio(lat, b, size, true), ratio(bw, b, size, false));
             }
         }

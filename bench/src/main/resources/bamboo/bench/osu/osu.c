@@ -76,7 +76,7 @@ int main(int argc, char **argv) {
         bandwidth(me, buf, (int) size, w / 10 > 1 ? w / 10 : 1);
         double mbps = bandwidth(me, buf, (int) size, w);
         if (me == 0) {
-            printf("osu %ld %.3f %.1f\n", size, us, mbps);
+            printf("osu %ld %.3f %.4f\n", size, us, mbps);
             fflush(stdout);
         }
         free(buf);
