@@ -3,6 +3,7 @@ package bamboo.bench.cli;
 import bamboo.bench.apps.AppBench;
 import bamboo.bench.apps.BenchOptions;
 import bamboo.bench.apps.TranslatedAppRunner;
+import bamboo.bench.osu.OsuBench;
 import bamboo.bench.runtime.RuntimeBench;
 import bamboo.bench.shim.ShimBench;
 import bamboo.cli.launch.UserError;
@@ -26,14 +27,16 @@ import picocli.CommandLine.Parameters;
                 "  runtime  JMH: task switch, inject-and-fire, task-to-task latency,",
                 "           bandwidth, allocation per message, and the same ping-pong on",
                 "           virtual threads.",
+                "  osu      OSU-style latency and bandwidth over message sizes on every",
+                "           device (threads, aeron, mpi) and in C over the MPIs found.",
                 "",
                 "Every suite ends with 'metric NAME VALUE UNIT' lines, one per figure."},
-        subcommands = {BenchCommand.Apps.class, ShimBench.Cli.class, RuntimeBench.class})
+        subcommands = {BenchCommand.Apps.class, ShimBench.Cli.class, RuntimeBench.class, OsuBench.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new UserError("bench needs a suite: apps, shim or runtime (see 'bamboo bench --help')");
+        throw new UserError("bench needs a suite: apps, shim, runtime or osu (see 'bamboo bench --help')");
     }
 
     /**

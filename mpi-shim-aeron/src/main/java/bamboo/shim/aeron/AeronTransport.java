@@ -5,6 +5,8 @@ import bamboo.shim.engine.DeadlockWatch;
 import bamboo.shim.engine.JobAbortedError;
 import bamboo.shim.engine.PayloadPool;
 import bamboo.shim.engine.Remote;
+import bamboo.shim.engine.SpinBudget;
+import bamboo.shim.engine.WaitCondition;
 import bamboo.shim.engine.World;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
@@ -20,7 +22,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import mpi.Datatype;
 import mpi.MPIException;
@@ -62,6 +67,12 @@ public final class AeronTransport implements Remote, AutoCloseable {
     /** How often each rank reports its deadlock state to rank 0. */
     private static final long STATE_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final int MAX_DESCRIPTION = 2000;
+    /** The longest a rank thread polls in a wait before it parks and leaves the stream to the receiver
+     *  thread, and the least (a wait that outlasts its budget halves it; one that ends within grows it). */
+    private static final long MAX_WAIT_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    private static final long MIN_WAIT_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
+    /** How long the receiver thread parks while a rank thread polls (woken when that thread goes to park). */
+    private static final long PARK_WHILE_RANK_POLLS_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
     private final World world;
     private final int rank;
@@ -92,6 +103,12 @@ public final class AeronTransport implements Remote, AutoCloseable {
     private final AtomicReference<String> failure = new AtomicReference<>();
     private final Consumer<String> onFailure;
     private final Thread receiver;
+    /** Held by whichever thread polls the subscription (the receiver, or a rank thread in a wait). */
+    private final AtomicBoolean pollLock = new AtomicBoolean();
+    /** Rank threads polling in a wait: the receiver thread stands back meanwhile. */
+    private final AtomicInteger waitPollers = new AtomicInteger();
+    /** How long a rank thread polls in its next wait (adapted to the waits it sees). */
+    private volatile long waitPollNanos = MIN_WAIT_POLL_NANOS;
     private volatile boolean running = true;
     private volatile boolean monitoring;
     private long now;
@@ -424,28 +441,101 @@ public final class AeronTransport implements Remote, AutoCloseable {
         long housekeeping = 0;
         long reported = 0;
         while (running) {
-            final int n;
+            int n = 0;
+            final boolean standBack = waitPollers.get() > 0;
             try {
-                now = System.nanoTime();
-                n = subscription.controlledPoll(handler, FRAGMENTS_PER_POLL);
+                if (!standBack) {
+                    n = poll();
+                }
             } catch (RuntimeException e) {
                 if (running) {
                     receiverFailed(e);
                 }
                 return;
             }
-            if (now - housekeeping > TimeUnit.MILLISECONDS.toNanos(settings.heartbeatMillis()) / 2) {
-                housekeeping = now;
-                housekeeping(now);
+            final long t = System.nanoTime();
+            if (t - housekeeping > TimeUnit.MILLISECONDS.toNanos(settings.heartbeatMillis()) / 2) {
+                housekeeping = t;
+                housekeeping(t);
             }
             if (!matchedOwed.isEmpty()) {
                 sendOwedMatches();
             }
-            if (monitoring && now - reported > STATE_PERIOD_NANOS) {
-                reported = now;
+            if (monitoring && t - reported > STATE_PERIOD_NANOS) {
+                reported = t;
                 reportState();
             }
-            idle.idle(n);
+            if (standBack) {
+                // a rank thread polls: two threads spinning on the same stream would take a core each
+                LockSupport.parkNanos(this, PARK_WHILE_RANK_POLLS_NANOS);
+                idle.reset();
+            } else {
+                idle.idle(n);
+            }
+        }
+    }
+
+    /** Polls the stream once, unless another thread is polling it; returns the fragments handled. */
+    private int poll() {
+        if (!pollLock.compareAndSet(false, true)) {
+            return 0;
+        }
+        try {
+            now = System.nanoTime();
+            return subscription.controlledPoll(handler, FRAGMENTS_PER_POLL);
+        } finally {
+            pollLock.set(false);
+        }
+    }
+
+    /**
+     * A rank thread about to park in a wait polls the stream itself, so a message for it is matched on
+     * its own thread, without waking the receiver thread and then the rank thread; it polls for an
+     * adaptive budget (a ping-pong partner answers within microseconds, a loaded machine's peers do not),
+     * then lets the engine park it and hands the stream back to the receiver thread.
+     */
+    @Override
+    public boolean progress(WaitCondition c) {
+        if (!running || failure.get() != null) {
+            return false;
+        }
+        final long budget = waitPollNanos;
+        final long start = System.nanoTime();
+        waitPollers.incrementAndGet();
+        boolean ready = false;
+        try {
+            long t = start;
+            do {
+                pollInWait();
+                if (c.ready()) {
+                    ready = true;
+                    waitPollNanos = Math.max(MIN_WAIT_POLL_NANOS, SpinBudget.next(budget, System.nanoTime() - start,
+                            MAX_WAIT_POLL_NANOS));
+                    return true;
+                }
+                Thread.onSpinWait();
+                t = System.nanoTime();
+            } while (t - start < budget && running);
+            waitPollNanos = Math.max(MIN_WAIT_POLL_NANOS, budget / 2);
+            return false;
+        } finally {
+            // The receiver thread is woken only when this thread is about to park: after a wait that
+            // ended, this rank is back in its program and polls again at its next wait.
+            if (waitPollers.decrementAndGet() == 0 && !ready) {
+                LockSupport.unpark(receiver);
+            }
+        }
+    }
+
+    /** {@link #poll} from a rank thread: a failure of the stream ends the job as the receiver thread's would. */
+    private int pollInWait() {
+        try {
+            return poll();
+        } catch (RuntimeException e) {
+            if (running) {
+                receiverFailed(e);
+            }
+            return 0;
         }
     }
 
@@ -689,6 +779,7 @@ public final class AeronTransport implements Remote, AutoCloseable {
         final Runnable onMatched = token == 0 ? null : () -> {
             sent.incrementAndGet(); // the MATCHED frame counts as a message (see the deadlock check)
             matchedOwed.add(new long[] {source, token});
+            LockSupport.unpark(receiver); // the MATCHED frame goes now, not after the receiver's park
         };
         final Object data = p.data;
         p.data = null;

@@ -30,4 +30,14 @@ public interface Remote {
      */
     void send(int source, int dest, int context, int tag, Datatype.Base base, Object data, int offset, int elements,
               String call, Runnable matched) throws MPIException;
+
+    /**
+     * Called by a rank thread about to park in an MPI wait for {@code c}: the transport may poll its
+     * inbound messages on that thread for a short while of its choosing (as MPI libraries progress from
+     * inside a wait), sparing the hand-off from its own receiver thread. Returns true once {@code c}
+     * holds; the default makes no progress.
+     */
+    default boolean progress(WaitCondition c) {
+        return false;
+    }
 }

@@ -119,7 +119,8 @@ final class WaitPath {
         // another rank of its node waits for the core (that rank would wait for nothing).
         final boolean mine = core.holding();
         final boolean giveWay = mine && core.wanted();
-        if (!giveWay && (world.spin() ? spinFor(c, start) : yieldUntil(c))) {
+        final Remote remote = world.remote();
+        if (!giveWay && (world.spin() ? spinFor(c, start) : yieldUntil(c) || remote != null && remote.progress(c))) {
             adapt(System.nanoTime() - start);
             return;
         }
