@@ -49,15 +49,52 @@ final class Calibration {
     }
 
     /**
-     * The corrected scale after basic and the bound measured {@code basic} and {@code bound} seconds at
-     * {@code scale}: communication's time grows with the scale, so the scale is multiplied by the ratio of
-     * the communication time wanted ({@code bound * share / (1 - share)}) to the time measured, by at most
-     * {@link #MAX_STEP} either way (and by that much up when no communication was seen at all).
+     * The next scale to try, from every step so far: step i ran at {@code scales[i]} and measured
+     * {@code comms[i]} seconds of communication (basic minus the bound). Communication's time is taken to
+     * be {@code a + b * scale} (its cost beyond the modelled exchange, e.g. a rank's wake-up after a wait,
+     * does not scale), fitted by least squares once two scales differ, else {@code b * scale}; the result
+     * is the scale at which that line gives {@code wantedComm}, at most {@link #MAX_STEP} times the last
+     * scale either way (and that much up when no communication was seen at all).
      */
-    static double next(double scale, double basic, double bound, double share) {
-        double comm = basic - bound;
-        double wanted = bound * share / (1 - share);
-        double factor = comm > 0 ? wanted / comm : MAX_STEP;
-        return scale * Math.max(1 / MAX_STEP, Math.min(MAX_STEP, factor));
+    static double next(double[] scales, double[] comms, double wantedComm) {
+        int n = scales.length;
+        double last = scales[n - 1];
+        double guess = Double.NaN;
+        double ms = 0, mc = 0;
+        for (int i = 0; i < n; i++) {
+            ms += scales[i] / n;
+            mc += comms[i] / n;
+        }
+        double sxx = 0, sxy = 0;
+        for (int i = 0; i < n; i++) {
+            sxx += (scales[i] - ms) * (scales[i] - ms);
+            sxy += (scales[i] - ms) * (comms[i] - mc);
+        }
+        if (n >= 2 && sxx > 1e-12 * ms * ms && sxy > 0) {
+            double b = sxy / sxx;
+            guess = (wantedComm - (mc - b * ms)) / b;
+        } else if (comms[n - 1] > 0) {
+            guess = last * wantedComm / comms[n - 1];
+        }
+        if (!(guess > 0)) {
+            return last * MAX_STEP;
+        }
+        return Math.max(last / MAX_STEP, Math.min(last * MAX_STEP, guess));
+    }
+
+    /** The communication time that makes it {@code share} of basic's time when the bound takes {@code bound}. */
+    static double wantedComm(double bound, double share) {
+        return bound * share / (1 - share);
+    }
+
+    /** The index of the share closest to {@code share}: the step whose interconnect the demo keeps. */
+    static int closest(double[] shares, double share) {
+        int best = 0;
+        for (int i = 1; i < shares.length; i++) {
+            if (Math.abs(shares[i] - share) < Math.abs(shares[best] - share)) {
+                best = i;
+            }
+        }
+        return best;
     }
 }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,8 +67,6 @@ public final class DemoCommand implements Callable<Integer> {
     /** Uncounted runs of the translated program before its timed ones: enough for the JIT to have
      *  compiled what its tasks run (the kernel itself is warmed up inside every run). */
     static final int WARMUP_RUNS = 4;
-    /** Runs of the bound before the first measured one: the first runs in a JVM also warm up the shim. */
-    static final int BOUND_WARMUP_RUNS = 2;
     /** Runs of basic and of the bound per calibration step. */
     static final int CALIBRATION_RUNS = 3;
     /** Calibration steps at most; each after the first corrects the interconnect. */
@@ -130,9 +129,7 @@ public final class DemoCommand implements Callable<Integer> {
         try (DemoRuns runs = DemoRuns.jacobi3d(Map.of("iters", Integer.toString(SWEEPS)))) {
             Measured m = new Measured(runs, progress, log);
             RunPlan bound = runs.bound();
-            for (int w = 1; w <= BOUND_WARMUP_RUNS; w++) {
-                m.run(bound, "warm-up");
-            }
+            m.run(bound, "warm-up");
             long latencyNanos;
             double bytesPerSecond;
             String how;
@@ -195,43 +192,52 @@ public final class DemoCommand implements Callable<Integer> {
 
     /**
      * Times basic at a guessed interconnect against the bound, and corrects the interconnect until
-     * communication is within {@link Calibration#TOLERANCE} of {@code --comm-share} (or the steps run out).
+     * communication is within {@link Calibration#TOLERANCE} of {@code --comm-share}; when the steps run
+     * out first, the step that came closest is kept.
      */
     private Interconnect calibrate(Measured m, DemoRuns runs, RunPlan bound) throws Runner.RunFailure {
         double share = commShare / 100.0;
         List<Double> c = new ArrayList<>();
-        for (int i = 0; i < CALIBRATION_RUNS; i++) {
+        for (int i = 0; i < CALIBRATION_RUNS - 1; i++) {
             c.add(m.run(bound, "calibration"));
         }
         double scale = Calibration.scale(Row.median(c) / SWEEPS, share, GRID, BASE_LATENCY_NANOS, BASE_BANDWIDTH);
-        double measured = Double.NaN;
-        RunPlan basic = null;
-        for (int step = 1; step <= CALIBRATION_STEPS; step++) {
-            if (basic != null) {
-                runs.release(basic);
-            }
-            basic = runs.basic(latencyNanos(scale), bandwidth(scale));
-            m.progress.step(String.format(Locale.ROOT, "calibrating the interconnect, step %d (latency %s)", step,
+        List<RunPlan> plans = new ArrayList<>();
+        double[] scales = new double[CALIBRATION_STEPS];
+        double[] comms = new double[CALIBRATION_STEPS];
+        double[] shares = new double[CALIBRATION_STEPS];
+        int steps = 0;
+        while (true) {
+            RunPlan basic = runs.basic(latencyNanos(scale), bandwidth(scale));
+            m.progress.step(String.format(Locale.ROOT, "calibrating the interconnect, step %d (latency %s)", steps + 1,
                     Units.formatLatency(basic.latencyNanos())));
-            m.run(basic, "warm-up");
-            List<Double> b = new ArrayList<>();
             // The bound's runs of this step only: the machine's speed drifts, and the share compares the two.
-            List<Double> stepBound = new ArrayList<>();
+            List<Double> b = new ArrayList<>(), stepBound = new ArrayList<>();
             for (int i = 0; i < CALIBRATION_RUNS; i++) {
                 b.add(m.run(basic, "calibration"));
                 stepBound.add(m.run(bound, "calibration"));
             }
-            double basicMedian = Row.median(b);
-            double boundMedian = Row.median(stepBound);
-            measured = Calibration.measuredShare(basicMedian, boundMedian);
-            if (Calibration.onTarget(basicMedian, boundMedian, share) || step == CALIBRATION_STEPS) {
+            double basicMedian = Row.median(b), boundMedian = Row.median(stepBound);
+            plans.add(basic);
+            scales[steps] = scale;
+            comms[steps] = basicMedian - boundMedian;
+            shares[steps] = Calibration.measuredShare(basicMedian, boundMedian);
+            steps++;
+            if (Calibration.onTarget(basicMedian, boundMedian, share) || steps == CALIBRATION_STEPS) {
                 break;
             }
-            scale = Calibration.next(scale, basicMedian, boundMedian, share);
+            scale = Calibration.next(Arrays.copyOf(scales, steps), Arrays.copyOf(comms, steps),
+                    Calibration.wantedComm(boundMedian, share));
         }
-        String how = String.format(Locale.ROOT, "set so that communication takes about %d%% of basic's time here;"
-                + " calibration measured %.0f%%", commShare, 100 * measured);
-        return new Interconnect(basic.latencyNanos(), basic.bandwidth(), how);
+        int kept = Calibration.closest(Arrays.copyOf(shares, steps), share);
+        for (int i = 0; i < plans.size(); i++) {
+            if (i != kept) {
+                runs.release(plans.get(i));
+            }
+        }
+        String how = String.format(Locale.ROOT, "calibrated for communication at %d%% of basic's time here; measured"
+                + " %.0f%%", commShare, 100 * shares[kept]);
+        return new Interconnect(plans.get(kept).latencyNanos(), plans.get(kept).bandwidth(), how);
     }
 
     /** The latency of a scale, rounded to microseconds (what the report prints reproduces the run). */
