@@ -10,6 +10,7 @@ import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.parse.SourceFile;
+import bamboo.translator.smap.SourceMaps;
 import bamboo.translator.tree.OutputTree;
 import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.tree.SourceTree;
@@ -219,7 +220,10 @@ public final class TranslatedLauncher {
             compilePath.addAll(ShimLauncher.apiJars());
             compilePath.add(ShimLauncher.locationOf(Graph.class));
             try {
-                return SourceCompiler.compile(sources, entry, compilePath);
+                SourceCompiler.Output compiled = SourceCompiler.compile(sources, entry, compilePath);
+                // Debuggers and IDEs then show and step through the program's lines, not the companions'.
+                SourceMaps.stamp(compiled.classesDir(), tree2);
+                return compiled;
             } catch (UserError e) {
                 // The input compiled on its own (or javac says so above), so this is on us, not the user.
                 throw new UserError(e.getMessage() + System.lineSeparator() + "the translation of " + source
