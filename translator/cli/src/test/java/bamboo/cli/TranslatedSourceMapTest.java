@@ -8,14 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import bamboo.cli.launch.SourceCompiler;
 import bamboo.cli.launch.TranslatedLauncher;
 import bamboo.translator.smap.ClassFiles;
+import bamboo.translator.smap.SourceMap;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,34 +67,8 @@ class TranslatedSourceMapTest {
         assertNotNull(smap, "the companion has a source map");
         assertTrue(smap.startsWith("SMAP\nDivide_BambooTask.java\nBamboo\n"), smap);
         assertTrue(smap.contains("*F\n+ 1 Divide.java\nDivide.java\n"), smap);
-        assertEquals(14, inputLine(smap, line), smap);
+        assertEquals(14, SourceMap.inputLine(smap, line), smap);
         // the program's own class is as javac wrote it
         assertNull(ClassFiles.sourceDebugExtension(Files.readAllBytes(compiled.classesDir().resolve("Divide.class"))));
-    }
-
-    /** The input line an SMAP's line section maps {@code outputLine} to, or -1. */
-    static int inputLine(String smap, int outputLine) {
-        Pattern entry = Pattern.compile("(\\d+)(?:#\\d+)?(?:,(\\d+))?:(\\d+)(?:,(\\d+))?");
-        Map<Integer, Integer> map = new HashMap<>();
-        boolean lines = false;
-        for (String l : smap.split("\n")) {
-            if (l.startsWith("*")) {
-                lines = l.equals("*L");
-                continue;
-            }
-            Matcher m = entry.matcher(l);
-            if (lines && m.matches()) {
-                int in = Integer.parseInt(m.group(1));
-                int repeat = m.group(2) == null ? 1 : Integer.parseInt(m.group(2));
-                int outStart = Integer.parseInt(m.group(3));
-                int step = m.group(4) == null ? 1 : Integer.parseInt(m.group(4));
-                for (int r = 0; r < repeat; r++) {
-                    for (int s = 0; s < step; s++) {
-                        map.putIfAbsent(outStart + r * step + s, in + r);
-                    }
-                }
-            }
-        }
-        return map.getOrDefault(outputLine, -1);
     }
 }

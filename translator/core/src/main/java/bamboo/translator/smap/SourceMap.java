@@ -23,6 +23,7 @@ public final class SourceMap {
     private static final Pattern FROM = Pattern.compile("//.*\\bfrom\\s+(\\S+\\.java):(\\d+)");
     /** How far below a comment's line a statement it covers is looked for in the program. */
     private static final int REACH = 200;
+    private static final Pattern ENTRY = Pattern.compile("(\\d+)(?:#\\d+)?(?:,(\\d+))?:(\\d+)(?:,(\\d+))?");
 
     private SourceMap() {
     }
@@ -105,5 +106,31 @@ public final class SourceMap {
             }
         }
         return line;
+    }
+
+    /**
+     * The program's line an SMAP maps generated line {@code outputLine} to, or -1 when it maps none: what a
+     * debugger reading the map finds (the line section's {@code in#file,repeat:out,step} entries).
+     */
+    public static int inputLine(String smap, int outputLine) {
+        boolean lines = false;
+        for (String l : smap.split("\n")) {
+            if (l.startsWith("*")) {
+                lines = l.equals("*L");
+                continue;
+            }
+            Matcher m = ENTRY.matcher(l);
+            if (!lines || !m.matches()) {
+                continue;
+            }
+            int in = Integer.parseInt(m.group(1));
+            int repeat = m.group(2) == null ? 1 : Integer.parseInt(m.group(2));
+            int out = Integer.parseInt(m.group(3));
+            int step = m.group(4) == null ? 1 : Integer.parseInt(m.group(4));
+            if (outputLine >= out && outputLine < out + repeat * step) {
+                return in + (outputLine - out) / step;
+            }
+        }
+        return -1;
     }
 }

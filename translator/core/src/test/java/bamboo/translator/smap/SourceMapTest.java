@@ -57,4 +57,16 @@ class SourceMapTest {
     void aFileWithoutCommentsHasNoMap() {
         assertNull(SourceMap.of("", "X.java", "class X {\n  int a;\n}\n", name -> List.of()));
     }
+
+    @Test
+    void aMapReadsBackLineByLine() {
+        String smap = "SMAP\nX_BambooTask.java\nBamboo\n*S Bamboo\n*F\n+ 1 X.java\nX.java\n*L\n"
+                + "9#1:6\n20,3:11\n30:20,2\n*E\n";
+        assertEquals(9, SourceMap.inputLine(smap, 6));
+        assertEquals(-1, SourceMap.inputLine(smap, 7));
+        assertEquals(20, SourceMap.inputLine(smap, 11));
+        assertEquals(22, SourceMap.inputLine(smap, 13));
+        assertEquals(-1, SourceMap.inputLine(smap, 14));
+        assertEquals(30, SourceMap.inputLine(smap, 21)); // one input line over two output lines
+    }
 }
