@@ -93,7 +93,7 @@ public final class TranslatedLauncher {
             entry = r.target() + ENTRY_SUFFIX;
         }
         if (r.processes()) {
-            return ProcessLauncher.run(r, limits, runPath, entry);
+            return ProcessLauncher.run(r, limits, runPath, entry, generated[0]);
         }
         try (URLClassLoader loader = new URLClassLoader(ShimLauncher.urls(runPath),
                 TranslatedLauncher.class.getClassLoader())) {
