@@ -48,12 +48,12 @@ class CalibrationTest {
     }
 
     @Test
-    void onTargetWithinFourPoints() {
+    void onTargetWithinTwoAndAHalfPoints() {
         assertEquals(0.48, Calibration.measuredShare(1.00, 0.52), 1e-12);
         assertTrue(Calibration.onTarget(1.00, 0.52, 0.50));
-        assertTrue(Calibration.onTarget(1.00, 0.47, 0.50));
-        assertFalse(Calibration.onTarget(1.00, 0.55, 0.50));
-        assertFalse(Calibration.onTarget(1.00, 0.40, 0.50));
+        assertTrue(Calibration.onTarget(1.00, 0.48, 0.50));
+        assertFalse(Calibration.onTarget(1.00, 0.53, 0.50));
+        assertFalse(Calibration.onTarget(1.00, 0.47, 0.50));
     }
 
     @Test
