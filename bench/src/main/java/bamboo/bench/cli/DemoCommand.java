@@ -81,9 +81,9 @@ public final class DemoCommand implements Callable<Integer> {
     int tasksPerNode = 2;
 
     // 42%: the bound is then 1.72x. At k=2 a task's next step waits for its neighbour's halo (communication
-    // plus about 0.3-0.4 of a node's step), so past about 45% the overlap can no longer hide 80% of it and
-    // the speed-up stops growing; below about 40% no speed-up can reach 1.5x. Measured: 77% hidden at 47%,
-    // 93% at 39% (docs/benchmarks.md).
+    // plus about a third of a node's step), so past about 45% the overlap can no longer hide 80% of it and
+    // the speed-up stops growing; below 40% no speed-up can reach 1.5x even fully hidden. The benchmark
+    // measured 93% hidden at 39% (docs/benchmarks.md).
     @Option(names = "--comm-share", paramLabel = "PERCENT", description = "The share of basic's time the calibration sets communication to (default: ${DEFAULT-VALUE}).")
     int commShare = 42;
 
