@@ -10,5 +10,11 @@ assert log.contains('2 written, 0 unchanged, 1 stale removed')
 assert log.count('Bamboo: companions up to date, 2 file(s)') == 3 : 'a run that should skip translated'
 assert log.count('Bamboo: translated 1 program(s)') == 1
 assert log.contains('ring iterations=6 OK')
+// The task class carries its source map back to Ring.java; the entry point and the program none.
+assert log =~ /Bamboo: source maps written into [1-9][0-9]* companion class file\(s\)/
+def task = new String(new File(basedir, 'target/classes/demo/Ring_BambooTask.class').bytes, 'ISO-8859-1')
+assert task.contains('SourceDebugExtension') && task.contains('SMAP\nRing_BambooTask.java\nBamboo\n')
+assert task.contains('demo/Ring.java')
+assert !new String(new File(basedir, 'target/classes/demo/Ring.class').bytes, 'ISO-8859-1').contains('SMAP')
 assert log.contains('Tests run: 1, Failures: 0, Errors: 0')
 return true

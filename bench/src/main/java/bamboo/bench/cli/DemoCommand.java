@@ -1,12 +1,13 @@
 package bamboo.bench.cli;
 
-import bamboo.bench.apps.AppBench;
-import bamboo.bench.apps.TranslatedAppRunner;
+import bamboo.bench.apps.DemoRuns;
+import bamboo.bench.apps.Row;
+import bamboo.bench.apps.RunPlan;
+import bamboo.bench.apps.Runner;
 import bamboo.cli.JavaHomeOption;
 import bamboo.cli.Main;
 import bamboo.cli.launch.Units;
 import bamboo.cli.launch.UserError;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -14,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,11 +30,12 @@ import picocli.CommandLine.Spec;
  * {@code bamboo demo}: 3-D Jacobi on two simulated nodes, the plain program against its annotated form
  * translated to tasks, both verified, ending with the speed-up and the share of communication hidden.
  *
- * <p>The interconnect is set from this machine's own speed: a short calibration times the program with
- * free communication, and latency and bandwidth are scaled so that communication takes about
- * {@code --comm-share} of the plain program's time. A machine slowed by other work slows the computation
- * but not a simulated interconnect, so fixed settings leave communication a sliver of the time whose
- * effect drowns in the noise; scaled, the effect stays large and its sign clear on any machine.
+ * <p>The interconnect is set from this machine's own speed, in a closed loop: the plain program and the
+ * bound are timed at a guessed interconnect, and latency and bandwidth are corrected until communication
+ * takes about {@code --comm-share} of the plain program's time. A machine slowed by other work slows the
+ * computation but not a simulated interconnect, so fixed settings leave communication a sliver of the time
+ * whose effect drowns in the noise; scaled, the effect stays large and its sign clear on any machine. Then
+ * the three variants run in rounds until the hidden share's interval is narrow ({@link DemoSchedule}).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Shows Bamboo hiding communication: 3-D Jacobi, plain and translated.",
@@ -44,16 +46,16 @@ import picocli.CommandLine.Spec;
                 + "program with the exchange marked by @Bamboo annotations, translated into --k tasks per "
                 + "node; and 'bound', basic with communication free, which no overlap can beat.",
                 "",
-                "The interconnect is first set so that communication takes about --comm-share of basic's "
-                + "time on this machine (unless --latency and --bandwidth fix it). Then the three run "
-                + "interleaved, --repeat times each after warm-up runs. The result: the median times, the "
-                + "speed-up of translated over basic and 'communication hidden' = (basic - translated) / "
-                + "(basic - bound), with an 80%% interval over the repeats.",
+                "The interconnect is first calibrated: basic and bound are timed, and latency and bandwidth "
+                + "corrected until communication takes about --comm-share of basic's time on this machine "
+                + "(unless --latency and --bandwidth fix it). Then the three run in rounds, back to back, "
+                + "until the result is precise (or --max-time has passed; --repeat fixes the rounds). The "
+                + "result: the median times, the speed-up of translated over basic and 'communication "
+                + "hidden' = (basic - translated) / (basic - bound), with an 80%% interval over the rounds.",
                 "",
                 "Takes about a minute on an idle 2-core machine. The plot and the CSV go to --output."})
 public final class DemoCommand implements Callable<Integer> {
     /** The problem: 3-D Jacobi as the benchmark runs it. */
-    static final String APP = "jacobi3d";
     static final int GRID = 128;
     /** Sweeps of the timed loop, the benchmark's default for jacobi3d: at 120 the translated state machine
      *  stays below C2's compile threshold for the whole timed loop (docs/benchmarks.md). */
@@ -62,21 +64,28 @@ public final class DemoCommand implements Callable<Integer> {
     static final long BASE_LATENCY_NANOS = 250_000;
     static final double BASE_BANDWIDTH = 200e6;
 
-    /** Uncounted runs of each variant first: enough for the JIT to have compiled the timed loop's code
-     *  (the benchmark's 10 aim at its largest programs; 3-D Jacobi's methods are small). */
-    static final int WARMUP_RUNS = 5;
-
-    @Option(names = "--repeat", paramLabel = "N", description = "Timed runs of each variant; medians are shown (default: ${DEFAULT-VALUE}).")
-    int repeat = 9;
+    /** Uncounted runs of the translated program before its timed ones: enough for the JIT to have
+     *  compiled what its tasks run (the kernel itself is warmed up inside every run). */
+    static final int WARMUP_RUNS = 4;
+    /** Runs of basic and of the bound per calibration step. */
+    static final int CALIBRATION_RUNS = 3;
+    /** Calibration steps at most; each after the first corrects the interconnect. */
+    static final int CALIBRATION_STEPS = 4;
+    /** Rounds before the interval may end the measurement, and at most. */
+    static final int MIN_ROUNDS = 6;
+    static final int MAX_ROUNDS = 40;
+    /** The hidden share's interval width (points) that ends the measurement. */
+    static final double PRECISE_WIDTH = 0.15;
 
     @Option(names = "--k", paramLabel = "K", description = "Tasks per node of the translated program (default: ${DEFAULT-VALUE}).")
     int tasksPerNode = 2;
 
-    // 40%: at k=2 a boundary task's next step waits for its neighbour's halo (communication plus half a
-    // node's compute per step), so past about 40% the overlap can no longer hide it all; at 38% the
-    // benchmark measured 93% hidden and 1.57x on an idle machine (docs/benchmarks.md).
-    @Option(names = "--comm-share", paramLabel = "PERCENT", description = "The share of basic's time the calibrated interconnect aims communication at (default: ${DEFAULT-VALUE}).")
-    int commShare = 40;
+    // 42%: the bound is then 1.72x. At k=2 a task's next step waits for its neighbour's halo (communication
+    // plus about a third of a node's step), so past about 45% the overlap can no longer hide 80% of it and
+    // the speed-up stops growing; below 40% no speed-up can reach 1.5x even fully hidden. The benchmark
+    // measured 93% hidden at 39% (docs/benchmarks.md).
+    @Option(names = "--comm-share", paramLabel = "PERCENT", description = "The share of basic's time the calibration sets communication to (default: ${DEFAULT-VALUE}).")
+    int commShare = 42;
 
     @Option(names = "--latency", paramLabel = "TIME", description = "Fix the latency between the nodes, e.g. 1ms (with --bandwidth: no calibration).")
     String latency;
@@ -84,10 +93,16 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--bandwidth", paramLabel = "RATE", description = "Fix the bandwidth between the nodes, e.g. 50MB/s (with --latency: no calibration).")
     String bandwidth;
 
+    @Option(names = "--repeat", paramLabel = "N", description = "Exactly N rounds of timed runs (default: until the interval is narrower than 15 points, at least 6 rounds, at most 40).")
+    Integer repeat;
+
+    @Option(names = "--max-time", paramLabel = "SECONDS", description = "No new round of timed runs after this long (default: ${DEFAULT-VALUE}).")
+    int maxTime = 40;
+
     @Option(names = {"-d", "--output"}, paramLabel = "DIR", description = "Where the plot (demo.png) and the CSV go (default: results/demo).")
     Path output;
 
-    @Option(names = {"-v", "--verbose"}, description = "A line per run (with the JIT's and the machine's activity during it) and the benchmark's full table.")
+    @Option(names = {"-v", "--verbose"}, description = "A line per run.")
     boolean verbose;
 
     @Mixin
@@ -110,69 +125,169 @@ public final class DemoCommand implements Callable<Integer> {
         stdout.printf(Locale.ROOT, "Bamboo demo: 3-D Jacobi (%d^3 grid, %d sweeps) on 2 simulated nodes of 1 core each.%n",
                 GRID, SWEEPS);
         stdout.flush();
-        double[] load = new double[] {loadAverage(), 0};
-        long latencyNanos;
-        double bytesPerSecond;
-        String how;
-        if (latency != null && bandwidth != null) {
-            latencyNanos = Units.parseDurationNanos(latency);
-            bytesPerSecond = Units.parseBandwidth(bandwidth);
-            how = "as given";
-        } else {
-            double bound = calibrate(out);
-            if (Double.isNaN(bound)) {
-                return Main.FAILED;
+        double loadBefore = loadAverage();
+        DemoProgress progress = new DemoProgress(System.err, verbose ? stdout : null);
+        DemoLog log = new DemoLog();
+        progress.step("computing the expected result");
+        try (DemoRuns runs = DemoRuns.jacobi3d(Map.of("iters", Integer.toString(SWEEPS)))) {
+            Measured m = new Measured(runs, progress, log);
+            RunPlan bound = runs.bound();
+            m.run(bound, "warm-up");
+            long latencyNanos;
+            double bytesPerSecond;
+            String how;
+            if (latency != null && bandwidth != null) {
+                latencyNanos = Units.parseDurationNanos(latency);
+                bytesPerSecond = Units.parseBandwidth(bandwidth);
+                how = "as given";
+            } else {
+                Interconnect set = calibrate(m, runs, bound);
+                latencyNanos = set.latencyNanos;
+                bytesPerSecond = set.bytesPerSecond;
+                how = set.how;
             }
-            double scale = Calibration.scale(bound / SWEEPS, commShare / 100.0, GRID, BASE_LATENCY_NANOS, BASE_BANDWIDTH);
-            // Rounded to what the line below prints, so that the figures given reproduce the run.
-            latencyNanos = latency != null ? Units.parseDurationNanos(latency)
-                    : 1000 * Math.max(1, Math.round(BASE_LATENCY_NANOS * scale / 1000));
-            bytesPerSecond = bandwidth != null ? Units.parseBandwidth(bandwidth)
-                    : Units.parseBandwidth(Units.formatBandwidth(BASE_BANDWIDTH / scale));
-            how = String.format(Locale.ROOT, "set so that communication is about %d%% of basic's time here", commShare);
-        }
-        stdout.printf(Locale.ROOT, "Interconnect: latency %s, bandwidth %s (%s).%n", Units.formatLatency(latencyNanos),
-                Units.formatBandwidth(bytesPerSecond), how);
-        stdout.flush();
-        List<String> args = new ArrayList<>(List.of("--app", APP, "--set", "iters=" + SWEEPS, "--variants",
-                "basic,bamboo,nocomm", "--k", Integer.toString(tasksPerNode), "--repeat", Integer.toString(repeat),
-                "--latency", Long.toString(latencyNanos) + "ns", "--bandwidth", Math.round(bytesPerSecond) + "B/s",
-                "--output", out.toString(), "--no-targets", "--warmup-runs", Integer.toString(WARMUP_RUNS)));
-        if (!verbose) {
-            args.add("--progress-bar");
-        }
-        ByteArrayOutputStream table = new ByteArrayOutputStream();
-        int code = AppBench.run(args.toArray(String[]::new), verbose ? stdout : quiet(table), System.err,
-                TranslatedAppRunner.forCheckout());
-        load[1] = loadAverage();
-        if (code != 0) {
-            if (!verbose) {
-                stdout.print(table.toString(StandardCharsets.UTF_8));
+            progress.done();
+            stdout.printf(Locale.ROOT, "Interconnect: latency %s, bandwidth %s (%s).%n",
+                    Units.formatLatency(latencyNanos), Units.formatBandwidth(bytesPerSecond), how);
+            stdout.flush();
+            RunPlan basic = runs.basic(latencyNanos, bytesPerSecond);
+            RunPlan translated = runs.translated(tasksPerNode, latencyNanos, bytesPerSecond);
+            String preparing = runs.preparing(translated);
+            if (preparing != null) {
+                progress.step(preparing);
             }
-            return code;
-        }
-        Map<String, List<Double>> times = times(out.resolve("results.csv"));
-        if (times == null) {
+            for (int w = 1; w <= WARMUP_RUNS; w++) {
+                m.run(translated, "warm-up");
+            }
+            List<Double> b = new ArrayList<>(), t = new ArrayList<>(), c = new ArrayList<>();
+            DemoSchedule schedule = repeat != null ? DemoSchedule.fixed(repeat)
+                    : new DemoSchedule(MIN_ROUNDS, MAX_ROUNDS, PRECISE_WIDTH, maxTime);
+            long start = System.nanoTime();
+            DemoSummary summary;
+            int round = 0;
+            do {
+                round++;
+                progress.step(String.format(Locale.ROOT, "timed round %d", round));
+                b.add(m.run(basic, "timed"));
+                t.add(m.run(translated, "timed"));
+                c.add(m.run(bound, "timed"));
+                summary = new DemoSummary(b, t, c, tasksPerNode);
+            } while (!schedule.done(round, summary.interval(), (System.nanoTime() - start) / 1e9));
+            progress.done();
+            log.write(out.resolve("results.csv"));
+            Path png = out.resolve("demo.png");
+            boolean plotted = DemoPlot.write(summary, png);
+            summary.lines(Runtime.getRuntime().availableProcessors(), Math.max(loadBefore, loadAverage()))
+                    .forEach(stdout::println);
+            stdout.println((plotted ? "Plot: " + png + "; t" : "T") + "imes of every run: " + out.resolve("results.csv"));
+            return 0;
+        } catch (Runner.RunFailure e) {
+            progress.done();
+            log.write(out.resolve("results.csv"));
+            stdout.println(e.getMessage());
             return Main.FAILED;
         }
-        DemoSummary summary = new DemoSummary(times.get("basic"), times.get("bamboo"), times.get("nocomm"),
-                tasksPerNode);
-        Path png = out.resolve("demo.png");
-        boolean plotted = DemoPlot.write(summary, png);
-        if (verbose) {
-            stdout.println();
+    }
+
+    /** The calibrated interconnect and how it was set, for the line that reports it. */
+    private record Interconnect(long latencyNanos, double bytesPerSecond, String how) {
+    }
+
+    /**
+     * Times basic at a guessed interconnect against the bound, and corrects the interconnect until
+     * communication is within {@link Calibration#TOLERANCE} of {@code --comm-share}; when the steps run
+     * out first, the step that came closest is kept.
+     */
+    private Interconnect calibrate(Measured m, DemoRuns runs, RunPlan bound) throws Runner.RunFailure {
+        double share = commShare / 100.0;
+        List<Double> c = new ArrayList<>();
+        for (int i = 0; i < CALIBRATION_RUNS - 1; i++) {
+            c.add(m.run(bound, "calibration"));
         }
-        summary.lines(Runtime.getRuntime().availableProcessors(), Math.max(load[0], load[1])).forEach(stdout::println);
-        stdout.println((plotted ? "Plot: " + png + "; t" : "T") + "imes of every run: " + out.resolve("results.csv"));
-        return 0;
+        double scale = Calibration.scale(Row.median(c) / SWEEPS, share, GRID, BASE_LATENCY_NANOS, BASE_BANDWIDTH);
+        List<RunPlan> plans = new ArrayList<>();
+        double[] scales = new double[CALIBRATION_STEPS];
+        double[] comms = new double[CALIBRATION_STEPS];
+        double[] shares = new double[CALIBRATION_STEPS];
+        int steps = 0;
+        while (true) {
+            RunPlan basic = runs.basic(latencyNanos(scale), bandwidth(scale));
+            m.progress.step(String.format(Locale.ROOT, "calibrating the interconnect, step %d (latency %s)", steps + 1,
+                    Units.formatLatency(basic.latencyNanos())));
+            // The bound's runs of this step only: the machine's speed drifts, and the share compares the two.
+            List<Double> b = new ArrayList<>(), stepBound = new ArrayList<>();
+            for (int i = 0; i < CALIBRATION_RUNS; i++) {
+                b.add(m.run(basic, "calibration"));
+                stepBound.add(m.run(bound, "calibration"));
+            }
+            double basicMedian = Row.median(b), boundMedian = Row.median(stepBound);
+            plans.add(basic);
+            scales[steps] = scale;
+            comms[steps] = basicMedian - boundMedian;
+            shares[steps] = Calibration.measuredShare(basicMedian, boundMedian);
+            steps++;
+            if (Calibration.onTarget(basicMedian, boundMedian, share) || steps == CALIBRATION_STEPS) {
+                break;
+            }
+            scale = Calibration.next(Arrays.copyOf(scales, steps), Arrays.copyOf(comms, steps),
+                    Calibration.wantedComm(boundMedian, share));
+        }
+        int kept = Calibration.closest(Arrays.copyOf(shares, steps), share);
+        for (int i = 0; i < plans.size(); i++) {
+            if (i != kept) {
+                runs.release(plans.get(i));
+            }
+        }
+        String how = String.format(Locale.ROOT, "calibrated for communication at %d%% of basic's time here; measured"
+                + " %.0f%%", commShare, 100 * shares[kept]);
+        return new Interconnect(plans.get(kept).latencyNanos(), plans.get(kept).bandwidth(), how);
+    }
+
+    /** The latency of a scale, rounded to microseconds (what the report prints reproduces the run). */
+    static long latencyNanos(double scale) {
+        return 1000 * Math.max(1, Math.round(BASE_LATENCY_NANOS * scale / 1000));
+    }
+
+    /** The bandwidth of a scale, rounded to the three digits the report prints. */
+    static double bandwidth(double scale) {
+        return Units.parseBandwidth(Units.formatBandwidth(BASE_BANDWIDTH / scale));
+    }
+
+    /** The runs with the log of every one and the progress shown while they run. */
+    private static final class Measured {
+        final DemoRuns runs;
+        final DemoProgress progress;
+        final DemoLog log;
+
+        Measured(DemoRuns runs, DemoProgress progress, DemoLog log) {
+            this.runs = runs;
+            this.progress = progress;
+            this.log = log;
+        }
+
+        double run(RunPlan plan, String phase) throws Runner.RunFailure {
+            String name = DemoLog.name(plan);
+            try {
+                double t = runs.run(plan);
+                log.add(phase, plan, t);
+                progress.ran(name, phase, t);
+                return t;
+            } catch (Runner.RunFailure e) {
+                log.add(phase, plan, Double.NaN);
+                throw new Runner.RunFailure(name + " failed (" + phase + " run): " + e.getMessage());
+            }
+        }
     }
 
     private void validate() {
-        if (repeat < 1) {
+        if (repeat != null && repeat < 1) {
             throw new UserError("--repeat must be at least 1 (got " + repeat + ")");
         }
         if (tasksPerNode < 1) {
             throw new UserError("--k must be at least 1 (got " + tasksPerNode + ")");
+        }
+        if (maxTime < 1) {
+            throw new UserError("--max-time must be at least 1 second (got " + maxTime + ")");
         }
         if (commShare < 5 || commShare > 90) {
             throw new UserError("--comm-share must be between 5 and 90 (got " + commShare + ")");
@@ -187,69 +302,19 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
-        if ((latency != null || bandwidth != null) && spec.commandLine().getParseResult().hasMatchedOption("--comm-share")) {
-            throw new UserError("--comm-share sets the interconnect from this machine's speed; with --latency or "
+        if ((latency != null) != (bandwidth != null)) {
+            throw new UserError((latency != null ? "--latency" : "--bandwidth") + " fixes the interconnect together with "
+                    + (latency != null ? "--bandwidth" : "--latency") + ": give both, or neither to calibrate");
+        }
+        if (latency != null && spec.commandLine().getParseResult().hasMatchedOption("--comm-share")) {
+            throw new UserError("--comm-share sets the interconnect from this machine's speed; with --latency and "
                     + "--bandwidth given, leave it out");
         }
-    }
-
-    /** The median time of the program with free communication, from a few short runs; NaN when they failed. */
-    private double calibrate(Path out) throws IOException {
-        Path dir = out.resolve("calibration");
-        List<String> args = new ArrayList<>(List.of("--app", APP, "--set", "iters=" + SWEEPS, "--variants", "nocomm",
-                "--repeat", "3", "--warmup-runs", "2", "--output", dir.toString(), "--no-targets"));
-        if (!verbose) {
-            args.add("--progress-bar");
-        }
-        ByteArrayOutputStream table = new ByteArrayOutputStream();
-        int code = AppBench.run(args.toArray(String[]::new), verbose ? System.out : quiet(table), System.err, null);
-        Map<String, List<Double>> times = code == 0 ? times(dir.resolve("results.csv")) : null;
-        if (times == null || !times.containsKey("nocomm")) {
-            System.out.print(table.toString(StandardCharsets.UTF_8));
-            System.out.println("The calibration runs failed (above); nothing was measured.");
-            return Double.NaN;
-        }
-        return bamboo.bench.apps.Row.median(times.get("nocomm"));
-    }
-
-    private static PrintStream quiet(ByteArrayOutputStream sink) {
-        return new PrintStream(sink, true, StandardCharsets.UTF_8);
     }
 
     /** The system's load average over the last minute, or NaN where the platform has none. */
     private static double loadAverage() {
         double l = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         return l < 0 ? Double.NaN : l;
-    }
-
-    /** Every variant's times in run order from the benchmark's results.csv; null (said why) when one did not run. */
-    private static Map<String, List<Double>> times(Path csv) throws IOException {
-        List<String> lines = Files.readAllLines(csv);
-        String[] header = lines.get(0).split(",", -1);
-        int variant = column(header, "variant");
-        int times = column(header, "times_s");
-        Map<String, List<Double>> byVariant = new HashMap<>();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] cells = line.split(",", -1);
-            if (cells[times].isEmpty()) {
-                System.out.println(cells[variant] + ": did not run (rerun with --verbose to see why)");
-                return null;
-            }
-            List<Double> values = new ArrayList<>();
-            for (String t : cells[times].split(";")) {
-                values.add(Double.parseDouble(t));
-            }
-            byVariant.put(cells[variant], values);
-        }
-        return byVariant;
-    }
-
-    private static int column(String[] header, String name) {
-        for (int i = 0; i < header.length; i++) {
-            if (header[i].equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("results.csv has no column " + name);
     }
 }

@@ -13,7 +13,7 @@ class DemoCommandTest {
     void helpNamesTheOptionsAndWhatIsCompared() {
         CliRun r = CliRun.of("demo", "--help");
         assertEquals(0, r.exitCode, r.toString());
-        for (String option : new String[] {"--k", "--repeat", "--comm-share", "--latency", "--bandwidth", "--output",
+        for (String option : new String[] {"--k", "--repeat", "--max-time", "--comm-share", "--latency", "--bandwidth", "--output",
                 "--verbose", "--java-home"}) {
             assertTrue(r.out.contains(option), option + "\n" + r);
         }
@@ -30,9 +30,24 @@ class DemoCommandTest {
 
     @Test
     void aCommShareWithAFixedInterconnectIsRefused() {
-        CliRun r = CliRun.of("demo", "--comm-share", "30", "--latency", "1ms");
+        CliRun r = CliRun.of("demo", "--comm-share", "30", "--latency", "1ms", "--bandwidth", "50MB/s");
         assertEquals(2, r.exitCode, r.toString());
         assertTrue(r.err.contains("--comm-share sets the interconnect from this machine's speed"), r.toString());
+    }
+
+    @Test
+    void aLatencyWithoutABandwidthIsAUsageErrorSayingToGiveBoth() {
+        CliRun r = CliRun.of("demo", "--latency", "1ms");
+        assertEquals(2, r.exitCode, r.toString());
+        assertTrue(r.err.contains("--latency fixes the interconnect together with --bandwidth: give both, or neither"),
+                r.toString());
+    }
+
+    @Test
+    void zeroMaxTimeIsAUsageErrorNamingTheOption() {
+        CliRun r = CliRun.of("demo", "--max-time", "0");
+        assertEquals(2, r.exitCode, r.toString());
+        assertTrue(r.err.contains("--max-time must be at least 1 second (got 0)"), r.toString());
     }
 
     @Test

@@ -63,13 +63,4 @@ class DemoSummaryTest {
         assertEquals("", DemoSummary.busy(2, Double.NaN));
         assertEquals("the machine was busy: load average 8 on 2 cores", DemoSummary.busy(2, 8.0));
     }
-
-    @Test
-    void theCalibrationScalesTheInterconnectToTheComputation() {
-        // One sweep computes in 1.5 ms; the base interconnect costs 0.25 ms + 8*128^2 B / 200 MB/s = 0.905 ms.
-        double scale = Calibration.scale(1.5e-3, 0.5, 128, 250_000, 200e6);
-        assertEquals(1.5 / 0.90536, scale, 1e-3);
-        // a third of the time: half the compute time
-        assertEquals(0.75 / 0.90536, Calibration.scale(1.5e-3, 1.0 / 3, 128, 250_000, 200e6), 1e-3);
-    }
 }

@@ -11,7 +11,8 @@ import mpi.Request;
  * translated program overlaps one task's update with the others' messages; untranslated it runs as
  * any MPI program.
  *
- * <p>Arguments: cells per rank (default 100000) and steps (default 200).
+ * <p>Arguments: cells per rank (default 100000) and steps (default 200). Prints the total heat, the same
+ * however the rod is split, and how long rank 0's steps took.
  */
 @Bamboo
 public class Halo {
@@ -34,32 +35,39 @@ public class Halo {
         double[] fromRight = new double[1];
         double[] toLeft = new double[1];
         double[] toRight = new double[1];
-        Request[] reqs = new Request[4];
+        // one slot per neighbour, fixed: no counter the blocks share, so the sends can move ahead
+        Request[] recvs = new Request[2];
+        Request[] sends = new Request[2];
 
+        double start = MPI.Wtime();
         for (int step = 0; step < steps; step++) {
-            int n = 0;
             olap: {
                 receive: {
                     if (left >= 0) {
-                        reqs[n++] = MPI.COMM_WORLD.Irecv(fromLeft, 0, 1, MPI.DOUBLE, left, 1);
+                        recvs[0] = MPI.COMM_WORLD.Irecv(fromLeft, 0, 1, MPI.DOUBLE, left, 1);
                     }
                     if (right >= 0) {
-                        reqs[n++] = MPI.COMM_WORLD.Irecv(fromRight, 0, 1, MPI.DOUBLE, right, 0);
+                        recvs[1] = MPI.COMM_WORLD.Irecv(fromRight, 0, 1, MPI.DOUBLE, right, 0);
                     }
                 }
                 send: {
                     if (left >= 0) {
                         toLeft[0] = u[1];
-                        reqs[n++] = MPI.COMM_WORLD.Isend(toLeft, 0, 1, MPI.DOUBLE, left, 0);
+                        sends[0] = MPI.COMM_WORLD.Isend(toLeft, 0, 1, MPI.DOUBLE, left, 0);
                     }
                     if (right >= 0) {
                         toRight[0] = u[cells];
-                        reqs[n++] = MPI.COMM_WORLD.Isend(toRight, 0, 1, MPI.DOUBLE, right, 1);
+                        sends[1] = MPI.COMM_WORLD.Isend(toRight, 0, 1, MPI.DOUBLE, right, 1);
                     }
                 }
                 compute: {
-                    for (int i = 0; i < n; i++) {
-                        reqs[i].Wait();
+                    if (left >= 0) {
+                        recvs[0].Wait();
+                        sends[0].Wait();
+                    }
+                    if (right >= 0) {
+                        recvs[1].Wait();
+                        sends[1].Wait();
                     }
                     u[0] = left >= 0 ? fromLeft[0] : u[1];
                     u[cells + 1] = right >= 0 ? fromRight[0] : u[cells];
@@ -73,6 +81,7 @@ public class Halo {
             }
         }
 
+        double seconds = MPI.Wtime() - start;
         double[] heat = {0};
         for (int i = 1; i <= cells; i++) {
             heat[0] += u[i];
@@ -80,7 +89,8 @@ public class Halo {
         double[] total = new double[1];
         MPI.COMM_WORLD.Reduce(heat, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM, 0);
         if (rank == 0) {
-            System.out.printf("%d ranks, %d steps: total heat %.6f%n", size, steps, total[0]);
+            System.out.printf("%d ranks, %d steps: total heat %.6f (the steps took %.2f s)%n", size, steps, total[0],
+                    seconds);
         }
         MPI.Finalize();
     }

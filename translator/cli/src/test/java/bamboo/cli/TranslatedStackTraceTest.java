@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** An exception in translated code is reported at the line of the program the user wrote. */
@@ -17,6 +19,57 @@ class TranslatedStackTraceTest {
 
     @Test
     void anExceptionInATranslatedRegionNamesTheProgramsLineNotTheGeneratedFile() throws IOException {
+        Path file = divide();
+        CliRun r = CliRun.of("run", "--translated", "--np", "2", "--verbose", file.toString());
+        assertEquals(Main.FAILED, r.exitCode, r.toString());
+        assertTrue(r.err.contains("java.lang.ArithmeticException: / by zero"), r.toString());
+        assertTrue(r.err.contains("(Divide.java:14)"), "the program's line: " + r);
+        assertFalse(r.err.contains("_BambooTask.java"), "no generated file in the report: " + r);
+    }
+
+    /** The same over the aeron device: the stack traces come from the nodes' JVMs. */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void anExceptionInANodeJvmOfAMultiProcessRunNamesTheProgramsLine() throws IOException {
+        Path file = divide();
+        CliRun r = CliRun.of("run", "--translated", "--device", "aeron", "--nodes", "2", "--np", "2", "--verbose",
+                file.toString());
+        assertEquals(Main.FAILED, r.exitCode, r.toString());
+        assertTrue(r.err.contains("java.lang.ArithmeticException: / by zero"), r.toString());
+        assertTrue(r.err.contains("at Divide_BambooTask.execute(Divide.java:14)"), "the program's line: " + r);
+        assertFalse(r.err.contains("_BambooTask.java"), "no generated file in the report: " + r);
+    }
+
+    @Test
+    void aPrintedFrameOfAGeneratedFileIsRewrittenAndOtherLinesAreKept() throws IOException {
+        Path file = divide();
+        Path out = dir.resolve("out");
+        assertEquals(0, CliRun.of("translate", file.toString(), "-d", out.toString()).exitCode);
+        java.util.List<String> generated = Files.readAllLines(out.resolve("Divide_BambooTask.java"));
+        int line = 0;
+        for (int i = 0; i < generated.size(); i++) {
+            if (generated.get(i).strip().equals("out[0] = 10 / zero;")) {
+                line = i + 1;
+            }
+        }
+        assertTrue(line > 0, generated.toString());
+        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream to = new java.io.PrintStream(sink, true, java.nio.charset.StandardCharsets.UTF_8);
+        java.io.PrintStream err = new java.io.PrintStream(new bamboo.cli.launch.NodeMain.Lines(to, out,
+                java.nio.charset.StandardCharsets.UTF_8), true, java.nio.charset.StandardCharsets.UTF_8);
+        err.println("bamboo: task 0 failed: java.lang.ArithmeticException: / by zero");
+        err.println("\tat Divide_BambooTask.execute(Divide_BambooTask.java:" + line + ")");
+        err.println("\tat bamboo.runtime.Task.callExecute(Task.java:541)");
+        err.print("node 0: done");
+        err.flush();
+        assertEquals("bamboo: task 0 failed: java.lang.ArithmeticException: / by zero\n"
+                + "\tat Divide_BambooTask.execute(Divide.java:14)\n"
+                + "\tat bamboo.runtime.Task.callExecute(Task.java:541)\n"
+                + "node 0: done", sink.toString(java.nio.charset.StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
+    }
+
+    /** A program whose task divides by zero at line 14. */
+    private Path divide() throws IOException {
         Path file = dir.resolve("Divide.java");
         Files.writeString(file, String.join("\n",
                 "import mpi.*;",                                                     // 1
@@ -39,10 +92,6 @@ class TranslatedStackTraceTest {
                 "    MPI.Finalize();",
                 "  }",
                 "}", ""));
-        CliRun r = CliRun.of("run", "--translated", "--np", "2", "--verbose", file.toString());
-        assertEquals(Main.FAILED, r.exitCode, r.toString());
-        assertTrue(r.err.contains("java.lang.ArithmeticException: / by zero"), r.toString());
-        assertTrue(r.err.contains("(Divide.java:14)"), "the program's line: " + r);
-        assertFalse(r.err.contains("_BambooTask.java"), "no generated file in the report: " + r);
+        return file;
     }
 }

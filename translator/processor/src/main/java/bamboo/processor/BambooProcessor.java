@@ -39,6 +39,8 @@ public final class BambooProcessor extends AbstractProcessor {
 
     private Trees trees;
     private final Set<String> done = new HashSet<>();
+    /** Writes the companions' source maps into their classes; null under a compiler other than javac. */
+    private SourceMapStamper maps;
 
     @Override
     public synchronized void init(ProcessingEnvironment env) {
@@ -48,6 +50,7 @@ public final class BambooProcessor extends AbstractProcessor {
         } catch (IllegalArgumentException notJavac) {
             trees = null; // e.g. Eclipse's compiler: reported when a program is met, not at start-up
         }
+        maps = trees == null ? null : SourceMapStamper.register(env);
     }
 
     @Override
@@ -114,6 +117,9 @@ public final class BambooProcessor extends AbstractProcessor {
         }
         new CompanionWriter(processingEnv.getFiler(), processingEnv.getMessager())
                 .write(result.generated(), programs);
+        if (maps != null) {
+            maps.add(result.generated(), text);
+        }
     }
 
     /** Our translator, or one with the collectives of {@code -Abamboo.collectives=DIR} (read once). */

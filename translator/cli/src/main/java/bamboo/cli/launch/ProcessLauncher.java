@@ -22,7 +22,12 @@ final class ProcessLauncher {
     private ProcessLauncher() {
     }
 
-    static int run(TranslatedLauncher.Request r, TranslatedLauncher.Limits limits, List<Path> runPath, String entry) {
+    /**
+     * @param generated the translated source tree when the program was translated here (its nodes then
+     *                  name the program's lines in stack traces, {@link NodeMain}), or null
+     */
+    static int run(TranslatedLauncher.Request r, TranslatedLauncher.Limits limits, List<Path> runPath, String entry,
+                   Path generated) {
         if (r.nodes() > r.tasks()) {
             throw new UserError("--nodes " + r.nodes() + " is more than --np " + r.tasks()
                     + ": every process needs at least one task");
@@ -46,6 +51,11 @@ final class ProcessLauncher {
         args.addAll(r.args());
         ProcessConfig config = ProcessConfig.of(r.nodes()).withHostfile(r.hostfile());
         System.out.flush();
+        if (generated != null) {
+            classpath.add(ShimLauncher.locationOf(NodeMain.class)); // last: the program's own classes come first
+            args.add(0, generated.toAbsolutePath().toString());
+            return ProcessJob.run(config, classpath, NodeMain.class.getName(), args);
+        }
         return ProcessJob.run(config, classpath, GraphMain.class.getName(), args);
     }
 

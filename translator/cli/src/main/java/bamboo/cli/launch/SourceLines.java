@@ -70,6 +70,26 @@ final class SourceLines {
         }
     }
 
+    /** A printed stack frame: {@code at [loader/][module/]Class.method(File.java:LINE)}. */
+    private static final Pattern PRINTED_FRAME = Pattern.compile(
+            "^(\\s*at (?:[^\\s(]*/)?)([\\w.$]+)\\.([\\w$<>]+)\\(([^:()]+\\.java):(\\d+)\\)(.*)$");
+
+    /**
+     * A line of a printed stack trace with its frame, when that frame lies in a generated file under
+     * {@code generatedRoot}, naming the program's file and line instead; any other line as it was. For
+     * traces printed where the throwable itself is out of reach (a node's JVM of a multi-process run).
+     */
+    static String rewriteLine(String line, Path generatedRoot, Map<Path, List<String>> files) {
+        Matcher m = PRINTED_FRAME.matcher(line);
+        if (!m.matches()) {
+            return line;
+        }
+        StackTraceElement frame = new StackTraceElement(m.group(2), m.group(3), m.group(4), Integer.parseInt(m.group(5)));
+        String[] from = from(frame, generatedRoot, files);
+        return from == null ? line : m.group(1) + m.group(2) + "." + m.group(3) + "(" + from[0] + ":" + from[1] + ")"
+                + m.group(6);
+    }
+
     /**
      * {@code " at Class.method(File.java:LINE)"}: the innermost frame of {@code thrown} in the program's own
      * files (after {@link #rewrite}), or {@code ""} when none is.

@@ -10,6 +10,7 @@ import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.parse.SourceFile;
+import bamboo.translator.smap.SourceMaps;
 import bamboo.translator.tree.OutputTree;
 import bamboo.translator.tree.CollectivesDir;
 import bamboo.translator.tree.SourceTree;
@@ -92,7 +93,7 @@ public final class TranslatedLauncher {
             entry = r.target() + ENTRY_SUFFIX;
         }
         if (r.processes()) {
-            return ProcessLauncher.run(r, limits, runPath, entry);
+            return ProcessLauncher.run(r, limits, runPath, entry, generated[0]);
         }
         try (URLClassLoader loader = new URLClassLoader(ShimLauncher.urls(runPath),
                 TranslatedLauncher.class.getClassLoader())) {
@@ -219,7 +220,10 @@ public final class TranslatedLauncher {
             compilePath.addAll(ShimLauncher.apiJars());
             compilePath.add(ShimLauncher.locationOf(Graph.class));
             try {
-                return SourceCompiler.compile(sources, entry, compilePath);
+                SourceCompiler.Output compiled = SourceCompiler.compile(sources, entry, compilePath);
+                // Debuggers and IDEs then show and step through the program's lines, not the companions'.
+                SourceMaps.stamp(compiled.classesDir(), tree2);
+                return compiled;
             } catch (UserError e) {
                 // The input compiled on its own (or javac says so above), so this is on us, not the user.
                 throw new UserError(e.getMessage() + System.lineSeparator() + "the translation of " + source
