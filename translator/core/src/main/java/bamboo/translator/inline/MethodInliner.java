@@ -86,6 +86,7 @@ public final class MethodInliner {
 
     private final JavaSources sources;
     private final Members members;
+    private final ForeignClasses foreign;
     /** Names of every method declared in the tree, computed once: the call graph of each program asks. */
     private final Set<String> methodNames = new HashSet<>();
     private final Set<String> privateFieldNames = new HashSet<>();
@@ -93,8 +94,14 @@ public final class MethodInliner {
     private int count;
 
     public MethodInliner(JavaSources sources, List<ParsedUnit> units) {
+        this(sources, units, ClassPathStatics.NONE);
+    }
+
+    /** @param classPath the compiled classes the sources use, read to tell whether their statics are safe */
+    public MethodInliner(JavaSources sources, List<ParsedUnit> units, ClassPathStatics classPath) {
         this.sources = sources;
         this.members = new Members(units);
+        this.foreign = new ForeignClasses(members, sources.typeSolver(), classPath, ForeignClasses.treeTypes(units));
         for (ParsedUnit u : units) { // as parsed: nothing is inlined yet
             for (MethodDeclaration m : u.methods()) {
                 methodNames.add(m.getNameAsString());
@@ -112,6 +119,7 @@ public final class MethodInliner {
     public void inline(Program program, Diagnostics d) {
         StaticRefs refs = new StaticRefs(members, new Members.Locals(), fields);
         CallGraph graph = new CallGraph(sources.facade(), members, program, methodNames, refs);
+        foreign.check(program, graph, d);
         Set<Node> blocked = new HashSet<>();
         for (CallGraph.Cycle c : graph.cycles()) {
             List<String> names = new ArrayList<>();
