@@ -108,11 +108,12 @@ final class ForeignClasses {
     /** Why {@code qualifiedName}, a class outside the sources, cannot be shared by the tasks, or null. */
     private String unsafe(String qualifiedName) {
         String simple = qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
+        String named = simple.equals(qualifiedName) ? simple : simple + " (" + qualifiedName + ")";
         String fix = "pass its source with the program's (the source directory, or --source-path DIR on the "
                 + "command line) so that its statics become per-task state";
         String binary = binaryName(qualifiedName);
         if (binary == null) {
-            return simple + " (" + qualifiedName + ") is neither among the translated sources nor on the class path, "
+            return named + " is neither among the translated sources nor on the class path, "
                     + "so whether it has mutable statics, which the tasks of a process would share, cannot be known; "
                     + fix;
         }
@@ -122,7 +123,7 @@ final class ForeignClasses {
         }
         String where = s.get().owner().equals(binary) ? "its static " + s.get().simple()
                 : "the static " + s.get().simple() + " (of " + s.get().owner() + ", which it uses)";
-        return simple + " (" + qualifiedName + ") comes from the class path, not from the translated sources, and "
+        return named + " comes from the class path, not from the translated sources, and "
                 + where + " is not final: translated, the tasks of a process would share it where every rank has "
                 + "its own; " + fix;
     }
@@ -306,8 +307,8 @@ final class ForeignClasses {
                 return new Resolved(p + "." + name, true, this);
             }
         }
-        // Not found anywhere: a class of the program's own package is the likeliest (javac looks there first).
-        return new Resolved(own, false, this);
+        // Not found anywhere: in the file's own package or one imported on demand, which cannot be told apart.
+        return new Resolved(onDemand.stream().allMatch(p -> isSystem(p + ".")) ? own : name, false, this);
     }
 
     private boolean solves(String qualifiedName) {
