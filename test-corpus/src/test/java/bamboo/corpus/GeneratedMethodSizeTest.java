@@ -214,13 +214,14 @@ class GeneratedMethodSizeTest {
     }
 
     /**
-     * Translates the program (the first input) as {@code ./bamboo run --translated} does, alone, and compiles
-     * it with its companions and the classes it uses (the other inputs).
+     * Translates the program (the first input) as {@code ./bamboo run --translated} does, with the sources of
+     * the classes it uses (the other inputs), and compiles them with its companions.
      */
     private Path translateAndCompile(String name, List<Path> inputs) throws IOException {
-        Path program = inputs.get(0);
-        List<SourceFile> sources = List.of(new SourceFile(program.getFileName().toString(),
-                Files.readString(program, StandardCharsets.UTF_8)));
+        List<SourceFile> sources = new ArrayList<>();
+        for (Path in : inputs) {
+            sources.add(new SourceFile(in.getFileName().toString(), Files.readString(in, StandardCharsets.UTF_8)));
+        }
         TranslationResult r = new Translator().translate(sources);
         assertTrue(r.ok(), () -> name + ": " + r.diagnostics());
         List<Path> files = new ArrayList<>(inputs);

@@ -118,6 +118,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-cp", "--class-path"}, paramLabel = "PATH", description = "Where the program's classes are (':'-separated).")
     String classPath;
 
+    @Option(names = "--source-path", paramLabel = "DIR", split = ":", description = "With --translated and a .java file: source directories (':'-separated) whose classes the program uses are translated with it, besides its own source directory; a used class that is only on -cp and has mutable statics is refused.")
+    List<Path> sourcePath = new ArrayList<>();
+
     @Mixin
     JavaHomeOption javaHome = new JavaHomeOption();
 
@@ -159,8 +162,11 @@ public final class RunCommand implements Callable<Integer> {
             }
             return TranslatedLauncher.run(new TranslatedLauncher.Request(np, workers, nodes,
                     Units.parseDurationNanos(latency), Units.parseBandwidth(bandwidth), trace, verbose, classPath,
-                    target, args, device == Device.aeron, hostfile, collectives), new TranslatedLauncher.Limits(
+                    target, args, device == Device.aeron, hostfile, collectives, sourcePath), new TranslatedLauncher.Limits(
                     Units.parseBytes(inboxLimit), Units.parseDurationNanos(taskTimeout)), placement());
+        }
+        if (!sourcePath.isEmpty()) {
+            throw new UserError("--source-path needs --translated (untranslated ranks load the program's classes from -cp)");
         }
         if (collectives != null) {
             throw new UserError("--collectives needs --translated (untranslated programs use the shim's collectives)");

@@ -102,6 +102,8 @@ public final class TranslateCommand implements Callable<Integer> {
 
     /** Our translator, or one with the user's collectives (an unreadable DIR is an IOException). */
     private Translator translator() throws IOException {
-        return collectives == null ? new Translator() : new Translator().withCollectives(CollectivesDir.read(collectives));
+        Translator t = collectives == null ? new Translator() : new Translator().withCollectives(CollectivesDir.read(collectives));
+        // the compiled classes tell whether a class used from outside the sources has statics the tasks would share
+        return t.withClassPath(bamboo.cli.launch.ShimLauncher.classPathEntries(classPath));
     }
 }

@@ -15,6 +15,7 @@ import bamboo.translator.parse.JavaSources;
 import bamboo.translator.parse.ParsedUnit;
 import bamboo.translator.parse.SourceFile;
 
+import bamboo.translator.inline.ClassPathStatics;
 import bamboo.translator.inline.MethodInliner;
 import bamboo.translator.analyse.BodyAnalysis;
 import bamboo.translator.outline.FiringRules;
@@ -25,6 +26,7 @@ import bamboo.translator.reorder.Pipelining;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -50,14 +52,26 @@ import java.util.List;
  */
 public final class Translator {
     private final List<SourceFile> collectives;
+    private final List<Path> classPath;
 
     /** A translator with our collectives library. */
     public Translator() {
-        this(List.of());
+        this(List.of(), List.of());
     }
 
-    private Translator(List<SourceFile> collectives) {
+    private Translator(List<SourceFile> collectives, List<Path> classPath) {
         this.collectives = List.copyOf(collectives);
+        this.classPath = List.copyOf(classPath);
+    }
+
+    /**
+     * A translator that reads the compiled classes the sources use from {@code classPath} (directories and
+     * jars): a class the rank body reaches that is not among the sources is accepted only when its class
+     * file shows no static that is not final (the tasks of a process would share it); without a class path
+     * every such class is refused, since what it holds cannot be known.
+     */
+    public Translator withClassPath(List<Path> classPath) {
+        return new Translator(collectives, classPath);
     }
 
     /**
@@ -66,7 +80,7 @@ public final class Translator {
      * our signatures. What is wrong with them is reported like any error of the program.
      */
     public Translator withCollectives(List<SourceFile> sources) {
-        return new Translator(sources);
+        return new Translator(sources, classPath);
     }
 
     /** Checks the sources: every diagnostic, nothing generated. */
@@ -81,8 +95,8 @@ public final class Translator {
 
     private TranslationResult run(List<SourceFile> sources, boolean emit) {
         JavaSources parser = new JavaSources();
-        try {
-            return run(sources, emit, parser);
+        try (ClassPathStatics compiled = new ClassPathStatics(classPath)) {
+            return run(sources, emit, parser, compiled);
         } finally {
             parser.release();
         }
@@ -105,7 +119,8 @@ public final class Translator {
         return in;
     }
 
-    private TranslationResult run(List<SourceFile> sources, boolean emit, JavaSources parser) {
+    private TranslationResult run(List<SourceFile> sources, boolean emit, JavaSources parser,
+                                  ClassPathStatics compiled) {
         Diagnostics d = new Diagnostics();
         List<ParsedUnit> units = parser.parseAll(sources, d);
         List<Program> programs = new ArrayList<>();
@@ -121,7 +136,7 @@ public final class Translator {
         }
         CollectiveInliner inliner = collectives.isEmpty() ? null
                 : new CollectiveInliner(CollectiveLibrary.withUser(parser, collectives, d));
-        MethodInliner methods = programs.isEmpty() ? null : new MethodInliner(parser, units);
+        MethodInliner methods = programs.isEmpty() ? null : new MethodInliner(parser, units, compiled);
         for (Program p : programs) {
             if (inliner == null) {
                 inliner = new CollectiveInliner(CollectiveLibrary.ours());

@@ -41,6 +41,38 @@ class DiagnosticsTest {
     }
 
     @Test
+    void declarationsWithoutInitialiserMayStandInARegion() {
+        program(
+            "        olap: {",
+            "            Request r, q;",
+            "            int n;",
+            "            receive: { r = MPI.COMM_WORLD.Irecv(buf, 0, 1, MPI.INT, (rank + size - 1) % size, 0); }",
+            "            send: { q = MPI.COMM_WORLD.Isend(buf, 1, 1, MPI.INT, (rank + 1) % size, 0); }",
+            "            compute: { r.Wait(); q.Wait(); n = buf[0]; buf[2] = n; }",
+            "        }",
+            "        int n = buf[2];").doTest();
+    }
+
+    @Test
+    void aDeclarationWithInitialiserInARegionIsStillAStatementOutsideItsBlocks() {
+        program(
+            "        olap: {",
+            "            // ERROR: only send, receive and compute blocks may stand directly inside",
+            "            int n = 1;",
+            "            compute: { buf[1] = n; }",
+            "        }").doTest();
+    }
+
+    @Test
+    void aWaitChainedOnAnIsendIsNotADeferredReceive() {
+        program(
+            "        Request q = MPI.COMM_WORLD.Irecv(buf, 0, 1, MPI.INT, (rank + size - 1) % size, 0);",
+            "        Status s = MPI.COMM_WORLD.Isend(buf, 1, 1, MPI.INT, (rank + 1) % size, 0).Wait();",
+            "        int n = s.tag + MPI.COMM_WORLD.Isend(buf, 1, 1, MPI.INT, (rank + 1) % size, 1).Test().tag;",
+            "        q.Wait();").doTest();
+    }
+
+    @Test
     void sendBlockOutsideRegion() {
         program(
             "        // ERROR: 'send' block outside an olap region",

@@ -136,7 +136,7 @@ public final class ShimLauncher {
     }
 
     /** The -cp entries; like {@code java}, the current directory when none are given. */
-    static List<Path> classPathEntries(String classPath) {
+    public static List<Path> classPathEntries(String classPath) {
         List<Path> entries = new ArrayList<>();
         String cp = classPath == null ? "." : classPath;
         for (String e : cp.split(File.pathSeparator)) {

@@ -10,6 +10,7 @@ import bamboo.translator.TranslationResult;
 import bamboo.translator.Translator;
 import bamboo.translator.diagnostics.Diagnostic;
 import bamboo.translator.parse.SourceFile;
+import bamboo.translator.parse.SourcePath;
 import bamboo.translator.smap.SourceMaps;
 import bamboo.translator.tree.OutputTree;
 import bamboo.translator.tree.CollectivesDir;
@@ -41,7 +42,15 @@ public final class TranslatedLauncher {
     /** What to run and how. */
     public record Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
                           boolean verbose, String classPath, String target, List<String> args,
-                          boolean processes, Path hostfile, Path collectives) {
+                          boolean processes, Path hostfile, Path collectives, List<Path> sourcePath) {
+        /** The classes the program's file uses found by the translation in its own source directory. */
+        public Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
+                       boolean verbose, String classPath, String target, List<String> args,
+                       boolean processes, Path hostfile, Path collectives) {
+            this(tasks, workers, nodes, latencyNanos, bandwidth, trace, verbose, classPath, target, args, processes,
+                    hostfile, collectives, List.of());
+        }
+
         /** One JVM: the threads device between the runtime's processes; the library's collectives. */
         public Request(int tasks, int workers, int nodes, long latencyNanos, double bandwidth, Path trace,
                        boolean verbose, String classPath, String target, List<String> args) {
@@ -83,7 +92,7 @@ public final class TranslatedLauncher {
         Path[] generated = new Path[1];
         if (r.target().endsWith(".java")) {
             SourceCompiler.Output out = translateAndCompile(Path.of(r.target()), userPath, r.collectives(),
-                    tree -> generated[0] = tree);
+                    r.sourcePath(), tree -> generated[0] = tree);
             runPath.add(0, out.classesDir());
             entry = out.mainClass();
         } else if (r.collectives() != null) {
@@ -170,30 +179,53 @@ public final class TranslatedLauncher {
         }
     }
 
+    /**
+     * {@code source} and the files of its source directory and of {@code sourcePath} that it uses, so that the
+     * classes it reaches are translated with it (their statics per task) rather than shared from the class path.
+     */
+    static List<Path> withUsedSources(Path source, List<Path> sourcePath) throws IOException {
+        List<Path> roots = new ArrayList<>();
+        SourcePath.rootOf(source).ifPresent(roots::add);
+        for (Path p : sourcePath) {
+            if (!Files.isDirectory(p)) {
+                throw new UserError("--source-path: no such directory: " + p);
+            }
+            roots.add(p);
+        }
+        List<Path> files = new ArrayList<>(List.of(source));
+        files.addAll(new SourcePath(roots).needed(List.of(source)));
+        return files;
+    }
+
     private static String classPathText(List<Path> entries) {
         return entries.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
     }
 
-    /** Translates {@code source}, then compiles it with its companions; translation errors end the run. */
+    /**
+     * Translates {@code source} with the sources it uses from its own source directory, then compiles it with
+     * its companions; translation errors end the run.
+     */
     public static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath) {
-        return translateAndCompile(source, userPath, null, tree -> { });
+        return translateAndCompile(source, userPath, null, List.of(), tree -> { });
     }
 
     /**
-     * The same with the user's collectives from {@code collectives} (null: ours), telling
-     * {@code generatedTree} where the generated sources were written.
+     * The same with the user's collectives from {@code collectives} (null: ours) and the sources it uses
+     * from {@code sourcePath} besides its own source directory, telling {@code generatedTree} where the
+     * generated sources were written.
      */
     static SourceCompiler.Output translateAndCompile(Path source, List<Path> userPath, Path collectives,
+                                                     List<Path> sourcePath,
                                                      java.util.function.Consumer<Path> generatedTree) {
         if (!Files.isRegularFile(source)) {
             throw new UserError("no such file: " + source);
         }
         ProgramChecks.requireUtf8(source);
         try {
-            SourceTree tree = SourceTree.of(List.of(source));
+            SourceTree tree = SourceTree.of(withUsedSources(source, sourcePath));
             List<SourceFile> inputs = tree.javaSources();
-            Translator translator = collectives == null ? new Translator()
-                    : new Translator().withCollectives(CollectivesDir.read(collectives));
+            Translator translator = (collectives == null ? new Translator()
+                    : new Translator().withCollectives(CollectivesDir.read(collectives))).withClassPath(userPath);
             TranslationResult result = translator.translate(inputs);
             List<String> errors = new ArrayList<>(ProgramChecks.errors(
                     result.diagnostics().stream().map(Diagnostic::toString).toList(),

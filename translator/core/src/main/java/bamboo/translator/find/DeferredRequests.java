@@ -75,7 +75,12 @@ public final class DeferredRequests {
         while (root.isArrayAccessExpr() || root.isEnclosedExpr()) {
             root = root.isArrayAccessExpr() ? root.asArrayAccessExpr().getName() : root.asEnclosedExpr().getInner();
         }
+        if (root.isMethodCallExpr() && MpiCall.of(root.asMethodCallExpr()) != null
+                && MpiCall.of(root.asMethodCallExpr()).op() == MpiOp.ISEND) {
+            return false; // comm.Isend(...).Wait(): a send's request, complete once the message is copied
+        }
         return !root.isNameExpr() || holders.contains(root.asNameExpr().getNameAsString());
+
     }
 
     /** The variable an Irecv's request is stored in ({@code q = ..}, {@code q[i] = ..}, {@code q = {..}}). */

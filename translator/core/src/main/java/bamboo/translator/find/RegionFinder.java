@@ -10,7 +10,17 @@ import com.github.javaparser.ast.stmt.LabeledStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.WhileStmt;
 
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.PatternExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.nodeTypes.NodeWithSimpleName;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 
@@ -81,6 +91,9 @@ public final class RegionFinder {
             return Optional.empty();
         }
         BlockStmt block = (BlockStmt) body;
+        if (s instanceof BlockStmt) {
+            hoistDeclarations(l, block);
+        }
         List<Region.Part> parts = new ArrayList<>();
         boolean seenCompute = false;
         for (Statement child : block.getStatements()) {
@@ -113,6 +126,57 @@ public final class RegionFinder {
         }
         // Even a faulty region is registered with the parts understood, so they are not reported as stray.
         return Optional.of(new Region(l, block, parts, line(l)));
+    }
+
+    /**
+     * Declarations without initialiser directly in a region block ({@code Request r;}, assigned in its
+     * blocks) declare and do nothing else, so they move in front of the region, which then holds only its
+     * blocks. Where a later statement of the enclosing block declares the same name, the region and its
+     * declarations are wrapped in a block of their own instead, keeping the scope as written.
+     */
+    private static void hoistDeclarations(LabeledStmt region, BlockStmt block) {
+        List<Statement> declarations = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Statement child : block.getStatements()) {
+            if (child instanceof ExpressionStmt e && e.getExpression() instanceof VariableDeclarationExpr v
+                    && v.getVariables().stream().allMatch(x -> x.getInitializer().isEmpty())) {
+                declarations.add(child);
+                v.getVariables().forEach(x -> names.add(x.getNameAsString()));
+            }
+        }
+        if (declarations.isEmpty()) {
+            return;
+        }
+        Node holder = region.getParentNode().orElse(null);
+        BlockStmt around;
+        int at;
+        if (holder instanceof BlockStmt b && !declaredAfter(b, region, names)) {
+            around = b;
+            at = b.getStatements().indexOf(region);
+        } else {
+            around = new BlockStmt();
+            region.replace(around);
+            around.addStatement(region);
+            at = 0;
+        }
+        for (Statement d : declarations) {
+            d.remove();
+        }
+        around.getStatements().addAll(at, declarations);
+    }
+
+    /** Whether a statement of {@code b} after {@code s} declares one of {@code names} (a local, parameter, pattern). */
+    private static boolean declaredAfter(BlockStmt b, Statement s, Set<String> names) {
+        boolean after = false;
+        for (Statement x : b.getStatements()) {
+            if (after && Walk.findAll(x, Node.class).stream().anyMatch(n -> n instanceof NodeWithSimpleName<?> w
+                    && (n instanceof VariableDeclarator || n instanceof Parameter || n instanceof PatternExpr)
+                    && names.contains(w.getNameAsString()))) {
+                return true;
+            }
+            after |= x == s;
+        }
+        return false;
     }
 
     static int line(com.github.javaparser.ast.Node n) {

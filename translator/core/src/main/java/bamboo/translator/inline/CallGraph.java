@@ -281,7 +281,7 @@ public final class CallGraph {
     }
 
     /** What runs for a body: a callable's own body; for a type (new T(...)), its constructors and initialisers. */
-    private static List<Node> parts(Node body) {
+    static List<Node> parts(Node body) {
         if (!(body instanceof TypeDeclaration)) {
             return List.of(body);
         }

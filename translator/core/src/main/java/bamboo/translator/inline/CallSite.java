@@ -53,6 +53,15 @@ final class CallSite {
 
     /** Why the call's evaluation cannot be moved before its statement, or null when it can. */
     static String whyNot(MethodCallExpr call, Names names) {
+        return whyNot(call, names, false);
+    }
+
+    /**
+     * The same for a call of a method that changes nothing ({@code readsOnly}: it assigns only its own locals
+     * and calls nothing): what is evaluated before it then only has to be free of side effects, whatever
+     * state it reads.
+     */
+    static String whyNot(MethodCallExpr call, Names names, boolean readsOnly) {
         Node child = call;
         for (Node p = call.getParentNode().orElse(null); p != null; child = p, p = p.getParentNode().orElse(null)) {
             if (p instanceof Statement) {
@@ -68,7 +77,7 @@ final class CallSite {
                 return "it stands in a branch of ?:, which may not evaluate it";
             }
             for (Node before : evaluatedBefore(p, child)) {
-                if (!pure(before, names)) {
+                if (readsOnly ? !sideEffectFree(before) : !pure(before, names)) {
                     return "'" + before + "' is evaluated before it in the same statement and the call could change it";
                 }
             }
@@ -153,6 +162,22 @@ final class CallSite {
             }
             out.add(e);
         }
+    }
+
+    /** Evaluating {@code e} changes nothing: no assignment, increment, call or creation in it. */
+    private static boolean sideEffectFree(Node e) {
+        for (Node n : bamboo.translator.parse.Walk.findAll(e, Node.class)) {
+            if (n instanceof com.github.javaparser.ast.expr.AssignExpr || n instanceof MethodCallExpr
+                    || n instanceof com.github.javaparser.ast.expr.ObjectCreationExpr
+                    || n instanceof com.github.javaparser.ast.expr.LambdaExpr
+                    || n instanceof UnaryExpr u && (u.getOperator().isPrefix() || u.getOperator().isPostfix())
+                    && u.getOperator() != UnaryExpr.Operator.PLUS && u.getOperator() != UnaryExpr.Operator.MINUS
+                    && u.getOperator() != UnaryExpr.Operator.LOGICAL_COMPLEMENT
+                    && u.getOperator() != UnaryExpr.Operator.BITWISE_COMPLEMENT) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** No side effects, and nothing an inlined method could change: literals, locals, constants. */

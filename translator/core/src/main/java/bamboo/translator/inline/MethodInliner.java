@@ -19,7 +19,9 @@ import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
@@ -47,6 +49,7 @@ import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.PrimitiveType;
 import com.github.javaparser.ast.type.Type;
+import com.github.javaparser.ast.visitor.GenericVisitorWithDefaults;
 import com.github.javaparser.resolution.declarations.ResolvedValueDeclaration;
 
 import java.util.ArrayList;
@@ -87,6 +90,7 @@ public final class MethodInliner {
 
     private final JavaSources sources;
     private final Members members;
+    private final ForeignClasses foreign;
     /** Names of every method declared in the tree, computed once: the call graph of each program asks. */
     private final Set<String> methodNames = new HashSet<>();
     private final Set<String> privateFieldNames = new HashSet<>();
@@ -94,8 +98,14 @@ public final class MethodInliner {
     private int count;
 
     public MethodInliner(JavaSources sources, List<ParsedUnit> units) {
+        this(sources, units, ClassPathStatics.NONE);
+    }
+
+    /** @param classPath the compiled classes the sources use, read to tell whether their statics are safe */
+    public MethodInliner(JavaSources sources, List<ParsedUnit> units, ClassPathStatics classPath) {
         this.sources = sources;
         this.members = new Members(units);
+        this.foreign = new ForeignClasses(members, sources.typeSolver(), classPath, ForeignClasses.treeTypes(units));
         for (ParsedUnit u : units) { // as parsed: nothing is inlined yet
             for (MethodDeclaration m : u.methods()) {
                 methodNames.add(m.getNameAsString());
@@ -113,6 +123,7 @@ public final class MethodInliner {
     public void inline(Program program, Diagnostics d) {
         StaticRefs refs = new StaticRefs(members, new Members.Locals(), fields);
         CallGraph graph = new CallGraph(sources.facade(), members, program, methodNames, refs);
+        foreign.check(program, graph, d);
         Set<Node> blocked = new HashSet<>();
         for (CallGraph.Cycle c : graph.cycles()) {
             List<String> names = new ArrayList<>();
@@ -134,7 +145,7 @@ public final class MethodInliner {
                 continue;
             }
             for (CallGraph.Edge e : graph.edges(body)) {
-                if (graph.constructorNeedsTask(e.target())) {
+                if (graph.constructorNeedsTask(e.target()) && run.inlinableConstructor(e.site()) == null) {
                     String no = run.replay.whyNot((TypeDeclaration<?>) e.target());
                     if (no != null) {
                         d.error(members.fileOf(e.site()), e.site(), "new " + ((TypeDeclaration<?>) e.target())
@@ -163,8 +174,13 @@ public final class MethodInliner {
                 }
             }
             if (created != null) {
-                created.setData(REFUSED, true); // replayed or refused: either way done
-                run.replay.expand(created);
+                created.setData(REFUSED, true); // replayed, inlined or refused: either way done
+                ConstructorDeclaration ctor = run.inlinableConstructor(created);
+                if (ctor != null && run.replay.whyNot((TypeDeclaration<?>) created.getData(CallGraph.TARGET)) != null) {
+                    run.expand(created, ctor);
+                } else {
+                    run.replay.expand(created);
+                }
                 continue;
             }
             if (next == null) {
@@ -263,7 +279,8 @@ public final class MethodInliner {
             boolean valueUsed = !(call.getParentNode().orElse(null) instanceof ExpressionStmt);
             Statement anchor = null;
             if (valueUsed) {
-                String no = CallSite.whyNot(call, new CallSite.Names(mainLocals(), mutable, program.simpleName()));
+                String no = CallSite.whyNot(call, new CallSite.Names(mainLocals(), mutable, program.simpleName()),
+                        readsOnly(m));
                 if (no != null) {
                     refuse(call, what + ", cannot be inlined where it stands: " + no + "; assign its result to a local "
                             + "in a statement of its own first");
@@ -343,6 +360,103 @@ public final class MethodInliner {
             return true;
         }
 
+        /**
+         * The constructor a creation runs when it can be inlined like a static method, or null: the created
+         * object is dropped ({@code new K(...);}) and has no state (K declares no instance fields or instance
+         * initialisers and extends nothing), so running the constructor's body on the task's statics is all
+         * the creation does. That is how kernels written for one rank per JVM set up their static state.
+         */
+        ConstructorDeclaration inlinableConstructor(Node site) {
+            if (!(site instanceof ObjectCreationExpr n) || n.getAnonymousClassBody().isPresent()
+                    || !(n.getParentNode().orElse(null) instanceof ExpressionStmt s)
+                    || !(s.getParentNode().orElse(null) instanceof BlockStmt) || Where.barrier(n).isPresent()
+                    || !(n.getData(CallGraph.TARGET) instanceof ClassOrInterfaceDeclaration k)) {
+                return null;
+            }
+            if (k.isInterface() || !k.getExtendedTypes().isEmpty() || !k.getTypeParameters().isEmpty()
+                    || !k.isTopLevelType() && !k.isStatic() || Members.hidden(k)) {
+                return null;
+            }
+            for (BodyDeclaration<?> member : k.getMembers()) {
+                if (member instanceof FieldDeclaration f && !f.isStatic()
+                        || member instanceof com.github.javaparser.ast.body.InitializerDeclaration i && !i.isStatic()) {
+                    return null;
+                }
+            }
+            List<ConstructorDeclaration> arity = k.getConstructors().stream()
+                    .filter(c -> c.getParameters().size() == n.getArguments().size()).toList();
+            if (arity.size() != 1 || arity.get(0).getParameters().stream().anyMatch(Parameter::isVarArgs)
+                    || arity.get(0).getBody().getStatements().stream()
+                    .anyMatch(Statement::isExplicitConstructorInvocationStmt)) {
+                return null;
+            }
+            return arity.get(0);
+        }
+
+        /** Inlines the constructor of a creation {@link #inlinableConstructor} accepts; false after an error. */
+        boolean expand(ObjectCreationExpr n, ConstructorDeclaration ctor) {
+            TypeDeclaration<?> owner = Members.ownerType(ctor);
+            count++;
+            BlockStmt block = new BlockStmt();
+            Map<String, String> renames = new HashMap<>();
+            for (int i = 0; i < ctor.getParameters().size(); i++) {
+                Parameter p = ctor.getParameter(i);
+                String name = fresh(p.getNameAsString());
+                renames.put(p.getNameAsString(), name);
+                block.addStatement(declare(qualifiedType(p.getType()), name, n.getArgument(i)));
+            }
+            BlockStmt body = body(ctor, owner, null, renames, null);
+            if (body == null) {
+                return false;
+            }
+            block.addStatement(body.getStatements().size() == 1 && body.getStatement(0) instanceof LabeledStmt
+                    ? body.getStatement(0) : body);
+            int line = n.getBegin().map(p -> p.line).orElse(Marks.line(n));
+            if (!members.fileOf(ctor).equals(program.fileName())) {
+                for (Node x : Walk.findAll(block, Node.class)) {
+                    if (x.getRange().isPresent() && !x.containsData(Marks.LINE)) {
+                        x.setRange(null);
+                    }
+                    x.setData(Marks.LINE, line);
+                }
+                addImports(ctor);
+            }
+            block.setComment(new LineComment(" new " + owner.getNameAsString() + "(...) from "
+                    + baseName(members.fileOf(ctor)) + ":" + ctor.getBegin().map(p -> p.line).orElse(0)
+                    + ", its constructor inlined (the object is dropped and has no state) for line " + line));
+            n.getParentNode().orElseThrow().replace(block);
+            return true;
+        }
+
+        /**
+         * Whether running {@code m} changes nothing the caller sees: it assigns only its own locals and
+         * parameters, and calls or creates nothing (so it reads state, at most).
+         */
+        private boolean readsOnly(MethodDeclaration m) {
+            BlockStmt b = m.getBody().orElse(null);
+            if (b == null) {
+                return false;
+            }
+            for (Node n : Walk.findAll(b, Node.class)) {
+                Expression target = n instanceof AssignExpr a ? a.getTarget()
+                        : n instanceof com.github.javaparser.ast.expr.UnaryExpr u
+                        && (u.getOperator().isPrefix() || u.getOperator().isPostfix()) && isStep(u) ? u.getExpression() : null;
+                if (target != null && !(target instanceof NameExpr t && Members.isLocal(t, m))
+                        || n instanceof MethodCallExpr || n instanceof ObjectCreationExpr
+                        || n instanceof com.github.javaparser.ast.expr.LambdaExpr) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean isStep(com.github.javaparser.ast.expr.UnaryExpr u) {
+            return switch (u.getOperator()) {
+                case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
+                default -> false;
+            };
+        }
+
         /** Why a method cannot be inlined at all, or null. */
         private String unsupported(MethodDeclaration m, TypeDeclaration<?> owner, MethodCallExpr call) {
             if (m.getBody().isEmpty()) {
@@ -384,9 +498,10 @@ public final class MethodInliner {
         }
 
         /** The method's body, cloned and rewritten for its place in the rank body; null after an error. */
-        private BlockStmt body(MethodDeclaration m, TypeDeclaration<?> owner, String receiver,
+        private BlockStmt body(CallableDeclaration<?> m, TypeDeclaration<?> owner, String receiver,
                                Map<String, String> renames, String result) {
-            BlockStmt original = m.getBody().orElseThrow();
+            BlockStmt original = m instanceof ConstructorDeclaration c ? c.getBody()
+                    : ((MethodDeclaration) m).getBody().orElseThrow();
             BlockStmt copy = original.clone();
             List<Node> from = Walk.findAll(original, Node.class);
             List<Node> to = Walk.findAll(copy, Node.class);
@@ -421,38 +536,7 @@ public final class MethodInliner {
                     replaced.add(o);
                     continue;
                 }
-                if (o instanceof NameExpr) {
-                    ok &= name((NameExpr) o, (NameExpr) c, m, owner, receiver, renames, privates);
-                } else if (o instanceof VariableDeclarator) {
-                    ((VariableDeclarator) c).setName(renames.get(((VariableDeclarator) o).getNameAsString()));
-                    ((VariableDeclarator) c).setType(qualifiedType(((VariableDeclarator) o).getType()));
-                } else if (o instanceof Parameter) {
-                    ((Parameter) c).setName(renames.get(((Parameter) o).getNameAsString()));
-                } else if (o instanceof ThisExpr && ((ThisExpr) o).getTypeName().isEmpty() && !insideFunction(o, original)) {
-                    if (receiver == null) {
-                        refuse(o, "'this' in an inlined static context");
-                        ok = false;
-                    } else {
-                        c.replace(new NameExpr(receiver));
-                    }
-                } else if (o instanceof SuperExpr) {
-                    refuse(o, "'super' in " + CallGraph.name(m) + ", which is inlined into the rank body: not supported");
-                    ok = false;
-                } else if (o instanceof MethodCallExpr) {
-                    ok &= call((MethodCallExpr) o, (MethodCallExpr) c, m, receiver);
-                } else if (o instanceof FieldAccessExpr) {
-                    ok &= fieldAccess((FieldAccessExpr) o, (FieldAccessExpr) c, owner, privates);
-                } else if (o instanceof ObjectCreationExpr) {
-                    ((ObjectCreationExpr) c).setType((ClassOrInterfaceType) qualifiedType(((ObjectCreationExpr) o).getType()));
-                } else if (o instanceof LabeledStmt) {
-                    ((LabeledStmt) c).setLabel(new SimpleName(labels.get(((LabeledStmt) o).getLabel().asString())));
-                } else if (o instanceof BreakStmt && ((BreakStmt) o).getLabel().isPresent()) {
-                    String l = ((BreakStmt) o).getLabel().get().asString();
-                    ((BreakStmt) c).setLabel(new SimpleName(labels.getOrDefault(l, l)));
-                } else if (o instanceof ContinueStmt && ((ContinueStmt) o).getLabel().isPresent()) {
-                    String l = ((ContinueStmt) o).getLabel().get().asString();
-                    ((ContinueStmt) c).setLabel(new SimpleName(labels.getOrDefault(l, l)));
-                }
+                ok &= rewrite(o, c, m, owner, receiver, renames, labels, privates, original);
             }
             if (!ok) {
                 return null;
@@ -467,10 +551,104 @@ public final class MethodInliner {
             return returns(copy, result);
         }
 
+        /**
+         * Rewrites the copy {@code c} of one node {@code o} of the inlined method: names renamed or reached
+         * through the receiver, labels made unique, types qualified; false (with a diagnostic) when it cannot.
+         * The visitor dispatches on {@code o}'s kind and does not descend: the caller visits every node.
+         */
+        private boolean rewrite(Node o, Node c, CallableDeclaration<?> m, TypeDeclaration<?> owner, String receiver,
+                                Map<String, String> renames, Map<String, String> labels, List<Runnable> privates,
+                                BlockStmt original) {
+            return o.accept(new GenericVisitorWithDefaults<Boolean, Node>() {
+                @Override
+                public Boolean defaultAction(Node n, Node copy) {
+                    return true;
+                }
+
+                @Override
+                public Boolean defaultAction(NodeList n, Node copy) {
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(NameExpr n, Node copy) {
+                    return name(n, (NameExpr) copy, m, owner, receiver, renames, privates);
+                }
+
+                @Override
+                public Boolean visit(VariableDeclarator v, Node copy) {
+                    ((VariableDeclarator) copy).setName(renames.get(v.getNameAsString()));
+                    ((VariableDeclarator) copy).setType(qualifiedType(v.getType()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(Parameter p, Node copy) {
+                    ((Parameter) copy).setName(renames.get(p.getNameAsString()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(ThisExpr t, Node copy) {
+                    if (t.getTypeName().isPresent() || insideFunction(t, original)) {
+                        return true;
+                    }
+                    if (receiver == null) {
+                        refuse(t, "'this' in an inlined static context");
+                        return false;
+                    }
+                    copy.replace(new NameExpr(receiver));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(SuperExpr s, Node copy) {
+                    refuse(s, "'super' in " + CallGraph.name(m) + ", which is inlined into the rank body: not supported");
+                    return false;
+                }
+
+                @Override
+                public Boolean visit(MethodCallExpr call, Node copy) {
+                    return call(call, (MethodCallExpr) copy, m, receiver);
+                }
+
+                @Override
+                public Boolean visit(FieldAccessExpr f, Node copy) {
+                    return fieldAccess(f, (FieldAccessExpr) copy, owner, privates);
+                }
+
+                @Override
+                public Boolean visit(ObjectCreationExpr n, Node copy) {
+                    ((ObjectCreationExpr) copy).setType((ClassOrInterfaceType) qualifiedType(n.getType()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(LabeledStmt l, Node copy) {
+                    ((LabeledStmt) copy).setLabel(new SimpleName(labels.get(l.getLabel().asString())));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(BreakStmt b, Node copy) {
+                    b.getLabel().ifPresent(l -> ((BreakStmt) copy).setLabel(
+                            new SimpleName(labels.getOrDefault(l.asString(), l.asString()))));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(ContinueStmt k, Node copy) {
+                    k.getLabel().ifPresent(l -> ((ContinueStmt) copy).setLabel(
+                            new SimpleName(labels.getOrDefault(l.asString(), l.asString()))));
+                    return true;
+                }
+            }, c);
+        }
+
         private boolean privateErrors;
 
         /** A simple name of the method: a renamed local, a field reached through the receiver or its class. */
-        private boolean name(NameExpr o, NameExpr c, MethodDeclaration m, TypeDeclaration<?> owner, String receiver,
+        private boolean name(NameExpr o, NameExpr c, CallableDeclaration<?> m, TypeDeclaration<?> owner, String receiver,
                              Map<String, String> renames, List<Runnable> privates) {
             String n = o.getNameAsString();
             if (renames.containsKey(n) && Members.isLocal(o, m)) {
@@ -573,7 +751,7 @@ public final class MethodInliner {
         }
 
         /** A call in the method's body: qualified with the receiver or the class when it has no scope. */
-        private boolean call(MethodCallExpr o, MethodCallExpr c, MethodDeclaration m, String receiver) {
+        private boolean call(MethodCallExpr o, MethodCallExpr c, CallableDeclaration<?> m, String receiver) {
             Node target = o.containsData(CallGraph.TARGET) ? o.getData(CallGraph.TARGET) : graph.target(o);
             if (!(target instanceof MethodDeclaration)) {
                 return true;

@@ -38,7 +38,9 @@ public final class JavaSources {
     private final JavaParser parser;
 
     public JavaSources() {
-        this.typeSolver = new CombinedTypeSolver(new ReflectionTypeSolver(false), sourceTypes);
+        // The sources first: in a JVM whose class path also holds the user's compiled classes (the benchmark,
+        // a build tool) a call must resolve to the source declaration, or it is neither followed nor inlined.
+        this.typeSolver = new CombinedTypeSolver(sourceTypes, new ReflectionTypeSolver(false));
         ParserConfiguration config = new ParserConfiguration()
                 .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17)
                 .setSymbolResolver(new JavaSymbolSolver(typeSolver));
