@@ -6,7 +6,8 @@ import mpi.Request;
 
 /**
  * MPI-3's nonblocking collectives as CG-style codes use them: start a reduction or a broadcast, do
- * independent local work, then wait (one request, or several in an array with Waitall). Every rank
+ * independent local work, then wait (one request, or several in an array with Waitall), beside a ring
+ * exchange in a region. Every rank
  * checks each result against what the collective must give; rank 0 prints the verdict.
  */
 @Bamboo
@@ -53,6 +54,20 @@ public class NonblockingCollectives {
             ok &= sum[0] == want && root[0] == step && root[1] == step * 7L + 1 && local != 0;
             Request b = MPI.COMM_WORLD.Ibarrier();
             b.Wait();
+        }
+        long[] left = new long[1];
+        Request[] ring = new Request[2];
+        olap: {
+            receive: {
+                ring[0] = MPI.COMM_WORLD.Irecv(left, 0, 1, MPI.LONG, (rank + size - 1) % size, 5);
+            }
+            send: {
+                ring[1] = MPI.COMM_WORLD.Isend(sum, 0, 1, MPI.LONG, (rank + 1) % size, 5);
+            }
+            compute: {
+                Request.Waitall(ring);
+                ok &= left[0] == sum[0];
+            }
         }
         long[] mine = {rank + 1L, rank * 2L};
         long[] all = new long[2 * size];
