@@ -24,7 +24,11 @@ public enum Idiom {
     /** Collectives are started nonblocking (MPI-3's Iallreduce, ...), then waited for after independent work. */
     NONBLOCKING_COLLECTIVES,
     /** Exchanges talk on a periodic one-dimensional Cartesian grid of all ranks ({@code Create_cart}). */
-    CARTESIAN_GRID;
+    CARTESIAN_GRID,
+    /** Exchanges talk on {@code static final Intracomm WORLD = MPI.COMM_WORLD}, an alias of the world. */
+    COMMUNICATOR_ALIAS,
+    /** Blocking sends written as a wait chained on a nonblocking one, {@code comm.Isend(...).Wait()}. */
+    CHAINED_WAITS;
 
     /** The idioms {@code idiom} needs to be written at all. */
     Set<Idiom> requires() {

@@ -95,6 +95,10 @@ public final class JavaRenderer {
         line("@Bamboo");
         open("public class " + className + " {");
         line("static final int W = 4;");
+        if (program.uses(Idiom.COMMUNICATOR_ALIAS)) {
+            line("/** The world under a name of the program's own, as many codes keep it. */");
+            line("static final Intracomm WORLD = MPI.COMM_WORLD;");
+        }
         if (!program.uses(Idiom.KERNEL_CLASS)) {
             line("/** Calls of the helpers: a mutable static, one copy per rank (per task when translated). */");
             line("static long mixes;");
@@ -306,9 +310,12 @@ public final class JavaRenderer {
         close();
     }
 
-    /** The communicator exchanges talk on: the world, or a periodic grid of it (the same ranks). */
+    /** The communicator exchanges talk on: the world (or its alias), or a periodic grid of it (the same ranks). */
     private String p2p() {
-        return program.uses(Idiom.CARTESIAN_GRID) ? "grid" : "MPI.COMM_WORLD";
+        if (program.uses(Idiom.CARTESIAN_GRID)) {
+            return "grid";
+        }
+        return program.uses(Idiom.COMMUNICATOR_ALIAS) ? "WORLD" : "MPI.COMM_WORLD";
     }
 
     /** The buffer and offset of what exchange {@code id} receives from {@code source}: a row, or a slice. */
@@ -586,7 +593,11 @@ public final class JavaRenderer {
         line("// to root " + id + ": blocking sends to rank " + root + ", received in order of rank");
         line("long[] ts" + id + " = {x[0] + rank, x[1]};");
         open("if (rank != " + root + ") {");
-        line("MPI.COMM_WORLD.Send(ts" + id + ", 0, 2, MPI.LONG, " + root + ", " + tag + ");");
+        if (program.uses(Idiom.CHAINED_WAITS)) {
+            line("MPI.COMM_WORLD.Isend(ts" + id + ", 0, 2, MPI.LONG, " + root + ", " + tag + ").Wait();");
+        } else {
+            line("MPI.COMM_WORLD.Send(ts" + id + ", 0, 2, MPI.LONG, " + root + ", " + tag + ");");
+        }
         reopen("} else {");
         line("long[] tr" + id + " = new long[2];");
         open("for (int s" + id + " = 0; s" + id + " < size; s" + id + "++) {");

@@ -62,7 +62,8 @@ class GeneratorAndShrinkerTest {
         List<Node> body = List.of(
                 new Node.Exchange(1, Node.Pattern.HALO, 1, 3, true, false, 1, false, 1, List.of(new Node.LocalWork(2))),
                 new Node.CountFirst(3, Node.Pattern.RING, 1, false),
-                new Node.Collective(4, Node.CollectiveKind.ALLREDUCE, 0, Node.Op.SUM, false));
+                new Node.Collective(4, Node.CollectiveKind.ALLREDUCE, 0, Node.Op.SUM, false),
+                new Node.ToRoot(5, 1));
         Program p = new Program(5, body, EnumSet.allOf(Idiom.class));
         RenderedProgram rendered = JavaRenderer.render(p, "P");
         assertEquals(Set.of("fz5/Kernel.java"), rendered.others().keySet());
@@ -74,6 +75,9 @@ class GeneratorAndShrinkerTest {
         assertTrue(rendered.main().contains("grid.Irecv(in1[s1], 0,") || rendered.main().contains("grid.Recv(in1[s1], 0,"),
                 rendered.main());
         assertTrue(rendered.main().contains("Request nb4 = MPI.COMM_WORLD.Iallreduce(cs4, 0, cr4, 0, 2, MPI.LONG, MPI.SUM);"),
+                rendered.main());
+        assertTrue(rendered.main().contains("static final Intracomm WORLD = MPI.COMM_WORLD;"), rendered.main());
+        assertTrue(rendered.main().contains("MPI.COMM_WORLD.Isend(ts5, 0, 2, MPI.LONG, 1 % size, 105).Wait();"),
                 rendered.main());
         assertTrue(kernel.contains("public static int rank;") && kernel.contains("public void work("), kernel);
         assertTrue(kernel.lines().count() > JavaRenderer.BIG_KERNEL_STATEMENTS, "a long kernel");

@@ -96,7 +96,7 @@ public final class MpiRewriter {
             case FINALIZE:
                 return drop(call);
             case WAIT:
-                return statement && !keepRequests ? drop(call)
+                return statement && !keepRequests && !computes(call.getScope().orElseThrow()) ? drop(call)
                         : replace(call, helper("bambooWait", call.getScope().orElseThrow()));
             case WAITALL:
             case WAITANY:
@@ -104,7 +104,7 @@ public final class MpiRewriter {
             case TESTALL:
             case TESTANY:
             case TESTSOME:
-                if (mpi.op() == MpiOp.WAITALL && statement && !keepRequests) {
+                if (mpi.op() == MpiOp.WAITALL && statement && !keepRequests && !computes(call.getArgument(0))) {
                     return drop(call);
                 }
                 return replace(call, helper("bamboo" + call.getNameAsString(),
@@ -216,6 +216,14 @@ public final class MpiRewriter {
             call.replace(with);
         }
         return with;
+    }
+
+    /**
+     * Whether the requests a wait names are computed by a call ({@code comm.Isend(...).Wait()}): the wait
+     * then stays (as a call on the completed request), or dropping it would drop the send.
+     */
+    private static boolean computes(Expression requests) {
+        return requests.isMethodCallExpr() || !Walk.findAll(requests, MethodCallExpr.class).isEmpty();
     }
 
     /** Removes a call that translates to nothing (its statement goes; an empty block stands in if needed). */
