@@ -37,6 +37,10 @@ public final class MpiRewriter {
      * @param keepRequests the program looks at requests beyond waiting (Waitany, Test...): Wait and Waitall
      *                     statements then complete their requests (they become inactive) instead of vanishing
      */
+    /** Waits whose requests an MPI call computes in place: never dropped (see {@link #callsMpi}). */
+    private final java.util.Set<MethodCallExpr> computedRequests =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
     public MpiRewriter(String argsField, boolean keepRequests) {
         this.argsField = argsField;
         this.keepRequests = keepRequests;
@@ -63,6 +67,13 @@ public final class MpiRewriter {
     /** Rewrites every MPI call under {@code root}; {@code root} itself may be replaced: use the result. */
     public Node rewrite(Node root) {
         List<MethodCallExpr> calls = new ArrayList<>(Walk.findAll(root, MethodCallExpr.class));
+        for (MethodCallExpr call : calls) {
+            MpiCall mpi = MpiCall.of(call);
+            if (mpi != null && (mpi.op() == MpiOp.WAIT && callsMpi(call.getScope().orElseThrow())
+                    || mpi.op() == MpiOp.WAITALL && callsMpi(call.getArgument(0)))) {
+                computedRequests.add(call);
+            }
+        }
         Collections.reverse(calls); // innermost first: arguments before the calls that hold them
         Node result = root;
         for (MethodCallExpr call : calls) {
@@ -96,7 +107,7 @@ public final class MpiRewriter {
             case FINALIZE:
                 return drop(call);
             case WAIT:
-                return statement && !keepRequests && !computes(call.getScope().orElseThrow()) ? drop(call)
+                return statement && !keepRequests && !computedRequests.contains(call) ? drop(call)
                         : replace(call, helper("bambooWait", call.getScope().orElseThrow()));
             case WAITALL:
             case WAITANY:
@@ -104,7 +115,7 @@ public final class MpiRewriter {
             case TESTALL:
             case TESTANY:
             case TESTSOME:
-                if (mpi.op() == MpiOp.WAITALL && statement && !keepRequests && !computes(call.getArgument(0))) {
+                if (mpi.op() == MpiOp.WAITALL && statement && !keepRequests && !computedRequests.contains(call)) {
                     return drop(call);
                 }
                 return replace(call, helper("bamboo" + call.getNameAsString(),
@@ -219,11 +230,12 @@ public final class MpiRewriter {
     }
 
     /**
-     * Whether the requests a wait names are computed by a call ({@code comm.Isend(...).Wait()}): the wait
+     * Whether the requests a wait names come from an MPI call ({@code comm.Isend(...).Wait()}): the wait
      * then stays (as a call on the completed request), or dropping it would drop the send.
      */
-    private static boolean computes(Expression requests) {
-        return requests.isMethodCallExpr() || !Walk.findAll(requests, MethodCallExpr.class).isEmpty();
+    private static boolean callsMpi(Expression requests) {
+        return requests.isMethodCallExpr() && MpiCall.of(requests.asMethodCallExpr()) != null
+                || Walk.findAll(requests, MethodCallExpr.class).stream().anyMatch(c -> MpiCall.of(c) != null);
     }
 
     /** Removes a call that translates to nothing (its statement goes; an empty block stands in if needed). */
