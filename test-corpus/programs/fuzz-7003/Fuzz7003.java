@@ -20,6 +20,15 @@ public class Fuzz7003 {
         long[] x = new long[W];
         for (int j = 0; j < W; j++) x[j] = (rank + 1) * 1_000_003L + j * 7919L + 3L;
         int step = 0;
+        // a ring shift in a region beside the case (every corpus program has one); it leaves x alone
+        long[] pin = new long[1];
+        long[] pout = {rank};
+        Request[] prq = new Request[2];
+        olap: {
+            receive: { prq[0] = MPI.COMM_WORLD.Irecv(pin, 0, 1, MPI.LONG, (rank + size - 1) % size, 7); }
+            send: { prq[1] = MPI.COMM_WORLD.Isend(pout, 0, 1, MPI.LONG, (rank + 1) % size, 7); }
+            compute: { Request.Waitall(prq); }
+        }
         // to root 3: blocking sends to rank 4 % size, received in order of rank
         long[] ts3 = {x[0] + rank, x[1]};
         if (rank != 4 % size) {
