@@ -50,16 +50,22 @@ public final class RankMain {
         }
         final RankEnv env;
         final AeronSettings settings;
-        final JobKey key;
+        JobKey key;
+        SharedJobKey shared = null;
         try {
             env = RankEnv.from(System.getenv());
             settings = AeronSettings.fromEnvironment(System.getenv());
             key = JobKey.fromEnvironment(System.getenv(), System.in);
+            if (key == null && env.launcher() != null && env.size() > 1) {
+                // a cluster's launcher hands out no key: the ranks share one through a file only the user reads
+                shared = SharedJobKey.open(env, System.getenv(), settings.startTimeoutMillis());
+                key = shared.key();
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("bamboo.shim.launch.RankMain: " + e.getMessage());
             return 2;
         }
-        if (key == null && !env.mpirun() && env.size() > 1) {
+        if (key == null && env.size() > 1) {
             System.err.println("rank " + env.rank() + ": no job key (" + JobKey.ENV + " or " + JobKey.FILE_ENV
                     + "): the launcher always gives one; refusing to run a job that strangers could join");
             return 2;
@@ -76,6 +82,9 @@ public final class RankMain {
             return 2;
         }
         try (RankProcess p = RankProcess.open(env, settings, key)) {
+            if (shared != null) {
+                shared.formed(env);
+            }
             return p.runMain(main, Arrays.copyOfRange(argv, 1, argv.length));
         } catch (StartupException e) {
             System.err.println(e.getMessage());

@@ -8,16 +8,22 @@ import bamboo.shim.aeron.JobKey;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Rank processes started without ProcessJob: as Open MPI's mpirun does, and with a peer that never comes. */
 class RankMainTest {
+    @TempDir
+    Path keys;
+
     private static final String HALO = "bamboo.shim.launch.programs.Halo";
 
     @Test
@@ -30,7 +36,8 @@ class RankMainTest {
         final List<Process> ranks = new ArrayList<>();
         for (int r = 0; r < 2; r++) {
             ranks.add(start(Map.of("OMPI_COMM_WORLD_RANK", String.valueOf(r), "OMPI_COMM_WORLD_SIZE", "2",
-                    "BAMBOO_BOOTSTRAP", "127.0.0.1:" + port, "BAMBOO_START_TIMEOUT_MS", "60000"), HALO, "30", "20"));
+                    "BAMBOO_BOOTSTRAP", "127.0.0.1:" + port, "BAMBOO_START_TIMEOUT_MS", "60000",
+                    "BAMBOO_JOB_KEY_DIR", keys.resolve("jobs").toString()), HALO, "30", "20"));
         }
         final String out0 = output(ranks.get(0));
         final String out1 = output(ranks.get(1));
@@ -51,7 +58,8 @@ class RankMainTest {
         final List<Process> ranks = new ArrayList<>();
         for (int r = 0; r < 2; r++) {
             ranks.add(start(Map.of("OMPI_COMM_WORLD_RANK", String.valueOf(r), "OMPI_COMM_WORLD_SIZE", "2",
-                    "BAMBOO_BOOTSTRAP", "127.0.0.1:" + port, "BAMBOO_LIVENESS_TIMEOUT_MS", "3000"),
+                    "BAMBOO_BOOTSTRAP", "127.0.0.1:" + port, "BAMBOO_LIVENESS_TIMEOUT_MS", "3000",
+                    "BAMBOO_JOB_KEY_DIR", keys.resolve("jobs").toString()),
                     "bamboo.shim.launch.programs.Faults", "die"));
         }
         final String out1 = output(ranks.get(1));
@@ -108,12 +116,69 @@ class RankMainTest {
     }
 
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void ranksAClusterLauncherStartsWithoutAKeyShareOneOnlyTheUserCanReadAndRankZeroRemovesIt() throws Exception {
+        final Path dir = keys.resolve("jobs");
+        final int port = freePort();
+        final List<Process> ranks = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            // MPICH's Hydra: no job id in the environment, the bootstrap address names the job
+            ranks.add(start(Map.of("PMI_RANK", String.valueOf(r), "PMI_SIZE", "2", "BAMBOO_BOOTSTRAP",
+                    "127.0.0.1:" + port, "BAMBOO_JOB_KEY_DIR", dir.toString()), HALO, "30", "20"));
+        }
+        final String out0 = output(ranks.get(0));
+        final String out1 = output(ranks.get(1));
+        assertEquals(0, ranks.get(0).exitValue(), out0);
+        assertEquals(0, ranks.get(1).exitValue(), out1);
+        assertEquals(Jobs.threads(2, HALO, "30", "20").out(), out0);
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList());
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aRankWhoseSharedKeyNeverAppearsStopsSayingHowToGiveTheJobAKey() throws Exception {
+        final Process p = start(Map.of("SLURM_PROCID", "1", "SLURM_NTASKS", "2", "SLURM_JOB_ID", "77",
+                "SLURM_STEP_ID", "0", "BAMBOO_BOOTSTRAP", "127.0.0.1:" + freePort(), "BAMBOO_START_TIMEOUT_MS", "1500",
+                "BAMBOO_JOB_KEY_DIR", keys.resolve("jobs").toString()), HALO);
+        final String out = output(p);
+        assertEquals(2, p.exitValue(), out);
+        assertTrue(out.contains("rank 1: srun gave this rank no job key and rank 0's key file "
+                + keys.resolve("jobs").resolve("slurm-77.0.key") + " did not appear within 1.5 s"), out);
+        assertTrue(out.contains("export BAMBOO_JOB_KEY="), out);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aSharedKeyFileOthersCanReadIsRefused() throws Exception {
+        final Path dir = Files.createDirectory(keys.resolve("jobs"), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+        final Path file = dir.resolve("pmix-4242.key");
+        Files.writeString(file, JobKey.generate().hex());
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        final Process p = start(Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "2", "PMIX_NAMESPACE",
+                "4242", "BAMBOO_BOOTSTRAP", "127.0.0.1:" + freePort(), "BAMBOO_JOB_KEY_DIR", dir.toString()), HALO);
+        final String out = output(p);
+        assertEquals(2, p.exitValue(), out);
+        assertTrue(out.contains("the job key file " + file + " belongs to"), out);
+        assertTrue(out.contains("(mode rw-r--r--): it must be"), out);
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void withoutARankItExplainsHowToStart() throws Exception {
         final Process p = start(Map.of(), HALO);
         final String out = output(p);
         assertEquals(2, p.exitValue(), out);
         assertTrue(out.contains("no rank given"), out);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
     }
 
     private static Process start(Map<String, String> env, String main, String... args) throws IOException {
@@ -127,7 +192,8 @@ class RankMainTest {
         cmd.add(main);
         cmd.addAll(List.of(args));
         final ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().keySet().removeIf(k -> k.startsWith("BAMBOO_") || k.startsWith("OMPI_"));
+        pb.environment().keySet().removeIf(k -> k.startsWith("BAMBOO_") || k.startsWith("OMPI_")
+                || k.startsWith("PMI") || k.startsWith("SLURM_"));
         pb.environment().putAll(env);
         return pb.start();
     }
