@@ -479,10 +479,10 @@ public final class AppBench {
 
     /** Whether each simulated node's threads were limited to the node's cores (the core gate). */
     static String gateMode() {
-        if (!ShimRunner.coreGate()) {
+        if (!BenchConfiguration.coreGate()) {
             return "cores: not gated (-Dbamboo.gate=false): every row's threads run on any core of the machine";
         }
-        boolean handlers = !"false".equalsIgnoreCase(System.getProperty("bamboo.gate.handlers"));
+        boolean handlers = BenchConfiguration.handlersGated();
         return "cores: gated: each node's ranks (and bamboo's workers" + (handlers ? " and message handler" : "")
                 + ") run on the node's own cores only" + (handlers ? ""
                 : "; bamboo's handler not gated (-Dbamboo.gate.handlers=false)") + "; rows '..." + BenchOptions.UNGATED

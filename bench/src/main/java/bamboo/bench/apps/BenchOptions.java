@@ -22,7 +22,7 @@ public final class BenchOptions {
     /** Every variant, in table order. */
     public static final List<String> VARIANTS =
             List.of("basic", "oversubscribed", "virtual", "splitphase", "bamboo", "nocomm", MpjPeer.VARIANT);
-    /** The suffix of a row whose nodes' cores are not gated ({@link ShimRunner#coreGate}): an A/B of the core
+    /** The suffix of a row whose nodes' cores are not gated ({@link BenchConfiguration#coreGate}): an A/B of the core
      *  gate within one run, interleaved. */
     public static final String UNGATED = "-ungated";
     /** Variants run only when asked for: the k-rows without the core gate. */

@@ -17,12 +17,9 @@ final class BetweenRuns {
     private BetweenRuns() {
     }
 
-    /** System property that turns the step off ({@code false}), to measure what it changes. */
-    static final String PROPERTY = "bamboo.settle";
-
-    /** Whether the step runs (it does unless {@link #PROPERTY} is {@code false}). */
+    /** Whether the step runs ({@link BenchConfiguration#settle()}). */
     static boolean enabled() {
-        return !"false".equalsIgnoreCase(System.getProperty(PROPERTY));
+        return BenchConfiguration.settle();
     }
 
     /** Collects all garbage now, unless turned off (and a no-op under {@code -XX:+DisableExplicitGC}). */
@@ -38,7 +35,7 @@ final class BetweenRuns {
                 .map(java.lang.management.GarbageCollectorMXBean::getName).toList());
         long heapMb = Runtime.getRuntime().maxMemory() / (1024 * 1024);
         return "between runs: " + (enabled() ? "a full collection, then the JVM quiet (outside the timed windows)"
-                : "the JVM quiet only (-D" + PROPERTY + "=false: no collection)") + "; collectors " + gcs + ", heap "
+                : "the JVM quiet only (-D" + BenchConfiguration.SETTLE + "=false: no collection)") + "; collectors " + gcs + ", heap "
                 + heapMb + " MB";
     }
 }

@@ -45,21 +45,12 @@ public final class ShimRunner implements Runner {
         }
     }
 
-    /**
-     * Whether every row's simulated nodes get only their own cores (the default): each node of a row has
-     * {@code plan.coresPerNode()} cores, so k ranks per node ({@code oversubscribed}, {@code virtual}) run
-     * at most that many at once and cannot borrow a core of another node whose ranks wait. A no-op for
-     * rows with one rank per core. The system property {@code bamboo.gate=false} turns it off (to measure
-     * the difference; the bench's header says which).
-     */
-    public static boolean coreGate() {
-        return !"false".equalsIgnoreCase(System.getProperty("bamboo.gate"));
-    }
-
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
+        // each node of a row has plan.coresPerNode() cores, so k ranks per node run at most that many at once
+        // and cannot borrow a core of another node whose ranks wait (a no-op for one rank per core)
         JobConfig config = JobConfig.of(plan.np())
-                .withCoresPerNode(coreGate() && !plan.variant().endsWith(BenchOptions.UNGATED) ? plan.coresPerNode() : 0)
+                .withCoresPerNode(BenchConfiguration.coreGate() && !plan.variant().endsWith(BenchOptions.UNGATED) ? plan.coresPerNode() : 0)
                 .withNodes(plan.nodes())
                 .withPlacement(plan.placement())
                 .withLatencyNanos(plan.latencyNanos())

@@ -140,23 +140,12 @@ public final class TranslatedAppRunner implements Runner {
                 Graph.Builder graph = TranslatedLauncher.graphOf(loader, mainClass + TranslatedLauncher.ENTRY_SUFFIX,
                         plan.np(), List.of(argv));
                 graph.workers(plan.coresPerNode()).nodes(plan.nodes()).placement(plan.placement()).latency(plan.latencyNanos())
-                        .coreGate(handlersGated() && !plan.variant().endsWith(BenchOptions.UNGATED))
+                        .coreGate(BenchConfiguration.handlersGated() && !plan.variant().endsWith(BenchOptions.UNGATED))
                         .bandwidth(Double.isInfinite(plan.bandwidth()) ? 0 : plan.bandwidth()).build().run();
             });
         } catch (GraphFailure | UserError e) {
             throw new RunFailure(e.getMessage());
         }
-    }
-
-    /**
-     * Whether each node's message handler shares the node's cores with its workers (the default, the strict
-     * form of the bench's core gate, {@link ShimRunner#coreGate()}): a node of C cores then runs C workers
-     * and its handler on C cores, not C + 1. {@code -Dbamboo.gate.handlers=false} (or {@code
-     * -Dbamboo.gate=false}, which turns the gate off for every row) gives the handler a thread of its own
-     * again, to measure the difference.
-     */
-    static boolean handlersGated() {
-        return ShimRunner.coreGate() && !"false".equalsIgnoreCase(System.getProperty("bamboo.gate.handlers"));
     }
 
     private static void close(URLClassLoader loader) {

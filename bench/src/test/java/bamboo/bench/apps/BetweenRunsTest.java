@@ -57,7 +57,7 @@ class BetweenRunsTest {
         assertTrue(RunMeter.now().gcCount() > a.gcCount(), "no collection (-XX:+DisableExplicitGC?)");
         assertTrue(BetweenRuns.mode().startsWith("between runs: a full collection, then the JVM quiet"),
                 BetweenRuns.mode());
-        System.setProperty(BetweenRuns.PROPERTY, "false");
+        System.setProperty(BenchConfiguration.SETTLE, "false");
         try {
             RunMeter.Snapshot b = RunMeter.now();
             BetweenRuns.settle();
@@ -65,7 +65,7 @@ class BetweenRunsTest {
             assertTrue(BetweenRuns.mode().startsWith("between runs: the JVM quiet only (-Dbamboo.settle=false"),
                     BetweenRuns.mode());
         } finally {
-            System.clearProperty(BetweenRuns.PROPERTY);
+            System.clearProperty(BenchConfiguration.SETTLE);
         }
     }
 
