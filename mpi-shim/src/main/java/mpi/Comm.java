@@ -132,13 +132,26 @@ public class Comm {
 
     /** This process's rank in the communicator. */
     public int Rank() throws MPIException {
+        final Binding.WorldView view = worldView();
+        if (view != null) {
+            return view.rank();
+        }
         final Endpoint e = enter("Rank");
         return scopeOf(e).local(e.rank());
     }
 
     /** Number of processes in the communicator. */
     public int Size() throws MPIException {
+        final Binding.WorldView view = worldView();
+        if (view != null) {
+            return view.size();
+        }
         return scopeOf(enter("Size")).size();
+    }
+
+    /** A translated task's view when this is {@code MPI.COMM_WORLD} and a task is running untranslated code. */
+    private Binding.WorldView worldView() {
+        return endpoint == null && !self ? Binding.view() : null;
     }
 
     /** Marks the communicator freed; later calls on it fail. COMM_WORLD cannot be freed. */

@@ -1,6 +1,7 @@
 package bamboo.runtime.mpi;
 
 import bamboo.runtime.Task;
+import bamboo.shim.engine.Binding;
 import bamboo.runtime.comm.TaskComm;
 import mpi.MPI;
 import mpi.Prequest;
@@ -34,6 +35,39 @@ public abstract class MpiTask extends Task {
     protected Object bambooRequests;
     /** An Iprobe or test found nothing and gave way once: the next time it answers at once. */
     protected boolean bambooYielded;
+
+    /** This task as the world that code left as written sees ({@code MPI.COMM_WORLD.Rank()}), made once. */
+    private Binding.WorldView worldView;
+
+    /**
+     * Binds this task's view of the world to the thread, for code the translator leaves as written that asks
+     * {@code MPI.COMM_WORLD} for its rank or size (a constructor): generated as
+     * {@code bambooLeaveWorld(bambooEnterWorld(), new K(...))}, Java's left-to-right evaluation binds the view
+     * before the constructor runs.
+     */
+    protected final boolean bambooEnterWorld() {
+        if (worldView == null) {
+            worldView = new Binding.WorldView() {
+                @Override
+                public int rank() {
+                    return id();
+                }
+
+                @Override
+                public int size() {
+                    return numTasks();
+                }
+            };
+        }
+        Binding.bindView(worldView);
+        return true;
+    }
+
+    /** Unbinds the view {@link #bambooEnterWorld()} bound and gives back what was made meanwhile. */
+    protected final <T> T bambooLeaveWorld(boolean entered, T made) {
+        Binding.bindView(null);
+        return made;
+    }
 
     /**
      * The communicator statuses are named through: null (the default) when the program receives only on

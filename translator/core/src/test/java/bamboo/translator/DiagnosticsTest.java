@@ -420,7 +420,7 @@ class DiagnosticsTest {
     }
 
     @Test
-    void constructorThatUsesMpi() {
+    void constructorThatCommunicates() {
         DiagnosticHelper.create().addSourceLines("K.java",
             "import bamboo.Bamboo;",
             "import mpi.*;",
@@ -428,15 +428,58 @@ class DiagnosticsTest {
             "public class K {",
             "    public static void main(String[] args) throws MPIException {",
             "        MPI.Init(args);",
-            "        // ERROR: new Kernel(...) runs a constructor that calls MPI.COMM_WORLD.Rank: constructors are not inlined",
+            "        // ERROR: new Kernel(...) runs a constructor that calls MPI.COMM_WORLD.Barrier: constructors are not inlined",
             "        Kernel k = new Kernel();",
             "        k.step();",
             "        MPI.Finalize();",
             "    }",
             "}",
             "class Kernel {",
+            "    Kernel() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
+            "    void step() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
+            "}").doTest();
+    }
+
+    @Test
+    void constructorThatAsksTheWorldForRankAndSizeIsAccepted() {
+        DiagnosticHelper.create().addSourceLines("K.java",
+            "import bamboo.Bamboo;",
+            "import mpi.*;",
+            "@Bamboo",
+            "public class K {",
+            "    public static void main(String[] args) throws MPIException {",
+            "        MPI.Init(args);",
+            "        Kernel k = new Kernel();",
+            "        k.step();",
+            "        new Kernel().step();",
+            "        MPI.Finalize();",
+            "    }",
+            "}",
+            "class Kernel {",
+            "    final int rank, size;",
+            "    Kernel() throws MPIException { rank = MPI.COMM_WORLD.Rank(); size = MPI.COMM_WORLD.Size(); }",
+            "    void step() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
+            "}").doTest();
+    }
+
+    @Test
+    void constructorThatAsksAnotherCommunicatorForItsRankIsRefused() {
+        DiagnosticHelper.create().addSourceLines("K.java",
+            "import bamboo.Bamboo;",
+            "import mpi.*;",
+            "@Bamboo",
+            "public class K {",
+            "    public static void main(String[] args) throws MPIException {",
+            "        MPI.Init(args);",
+            "        // ERROR: new Kernel(...) runs a constructor that calls comm.Rank: constructors are not inlined",
+            "        Kernel k = new Kernel(MPI.COMM_WORLD);",
+            "        k.step();",
+            "        MPI.Finalize();",
+            "    }",
+            "}",
+            "class Kernel {",
             "    final int rank;",
-            "    Kernel() throws MPIException { rank = MPI.COMM_WORLD.Rank(); }",
+            "    Kernel(Intracomm comm) throws MPIException { rank = comm.Rank(); }",
             "    void step() throws MPIException { MPI.COMM_WORLD.Barrier(); }",
             "}").doTest();
     }

@@ -20,7 +20,6 @@ import com.github.javaparser.ast.stmt.LabeledStmt;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,7 +70,9 @@ final class ProgramNotes {
     }
 
     private void points(List<StateMachine.Point> points) {
-        Map<Node, Integer> collectives = new LinkedHashMap<>();
+        // by identity (two copies of one collective are equal nodes), in the order they come
+        Map<Node, Integer> collectives = new IdentityHashMap<>();
+        List<Node> collectiveOrder = new ArrayList<>();
         Set<Node> regionPoints = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Region r : program.regions()) {
             regionPoints.add(r.labelled());
@@ -79,17 +80,19 @@ final class ProgramNotes {
         for (StateMachine.Point p : points) {
             Node inlined = CollectiveInliner.enclosingCollective(p.source());
             if (inlined != null) {
-                collectives.merge(inlined, 1, Integer::sum);
+                if (collectives.merge(inlined, 1, Integer::sum) == 1) {
+                    collectiveOrder.add(inlined);
+                }
             } else if (!regionPoints.contains(p.source())) {
                 String call = p.note().substring(0, p.note().indexOf(" at "));
                 add(p.source(), "blocking " + call + " outside any olap region: an evaluation point of its own "
                         + "(the task yields here until it can complete; nothing of this task overlaps the wait)");
             }
         }
-        for (Map.Entry<Node, Integer> c : collectives.entrySet()) {
-            MethodCallExpr call = c.getKey().getData(CollectiveInliner.INLINED_FROM);
-            int waits = c.getValue();
-            add(c.getKey(), call.getNameAsString() + ": inlined from the collectives library as point-to-point "
+        for (Node c : collectiveOrder) {
+            MethodCallExpr call = c.getData(CollectiveInliner.INLINED_FROM);
+            int waits = collectives.get(c);
+            add(c, call.getNameAsString() + ": inlined from the collectives library as point-to-point "
                     + "messages; " + waits + (waits == 1 ? " evaluation point" : " evaluation points")
                     + " where the task waits for its partners and other tasks run");
         }

@@ -28,10 +28,10 @@ import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,12 +58,16 @@ public final class CallGraph {
     private final Program program;
     private final Set<String> declaredNames;
     private final Set<String> movedStatics = new HashSet<>();
-    private final Map<Node, List<Edge>> edges = new LinkedHashMap<>();
-    private final Map<Node, String> direct = new LinkedHashMap<>();
-    private final Map<Node, Boolean> onlySafeMpi = new LinkedHashMap<>();
+    // Keyed by identity: JavaParser nodes compare and hash by structure, so two equal methods of different
+    // classes would be one key, and a body would be lost once inlining changes it (main, the program class).
+    private final Map<Node, List<Edge>> edges = new IdentityHashMap<>();
+    /** The keys of {@link #edges} in the order they were reached. */
+    private final List<Node> reachedOrder = new ArrayList<>();
+    private final Map<Node, String> direct = new IdentityHashMap<>();
+    private final Map<Node, Boolean> onlySafeMpi = new IdentityHashMap<>();
     private final List<MethodCallExpr> unresolved = new ArrayList<>();
-    private final Set<Node> needs = new LinkedHashSet<>();
-    private final Set<Node> copyable = new LinkedHashSet<>();
+    private final Set<Node> needs = identitySet();
+    private final Set<Node> copyable = identitySet();
     /** Locals of the bodies scanned while building (nothing changes the tree until the graph is built). */
     private final Members.Locals locals = new Members.Locals();
 
@@ -110,7 +114,7 @@ public final class CallGraph {
 
     private final StaticRefs refs;
     /** By identity: JavaParser nodes are equal by structure, and two classes may declare the same static. */
-    private final Map<VariableDeclarator, Members.FieldRef> perTask = new java.util.IdentityHashMap<>();
+    private final Map<VariableDeclarator, Members.FieldRef> perTask = new IdentityHashMap<>();
     private final List<Members.FieldRef> perTaskOrder = new ArrayList<>();
     private final List<StaticUse> staticUses = new ArrayList<>();
 
@@ -120,7 +124,7 @@ public final class CallGraph {
      * ({@code F[i] = v}). Each becomes per-task state; the bodies that use one need the task.
      */
     private void findPerTaskStatics() {
-        for (Node body : edges.keySet()) {
+        for (Node body : reachedOrder) {
             for (Node part : parts(body)) {
                 for (Expression e : Walk.findAll(part, Expression.class)) {
                     if (!(e instanceof NameExpr || e instanceof FieldAccessExpr)
@@ -139,7 +143,7 @@ public final class CallGraph {
             }
         }
         // A class's statics go per task together: its static initialisers may set any of them.
-        Set<TypeDeclaration<?>> owners = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<TypeDeclaration<?>> owners = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Members.FieldRef f : new ArrayList<>(perTaskOrder)) {
             if (owners.add(f.owner())) {
                 for (FieldDeclaration d : f.owner().getFields()) {
@@ -220,6 +224,7 @@ public final class CallGraph {
         Deque<Node> work = new ArrayDeque<>();
         work.add(program.main());
         edges.put(program.main(), new ArrayList<>());
+        reachedOrder.add(program.main());
         while (!work.isEmpty()) {
             Node body = work.poll();
             scan(body, work);
@@ -276,6 +281,7 @@ public final class CallGraph {
     private void enqueue(Node target, Deque<Node> work) {
         if (!edges.containsKey(target)) {
             edges.put(target, new ArrayList<>());
+            reachedOrder.add(target);
             work.add(target);
         }
     }
@@ -400,7 +406,7 @@ public final class CallGraph {
 
     /** Why a body needs the task: the first direct reason along its calls (for messages). */
     public String why(Node body) {
-        Set<Node> seen = new HashSet<>();
+        Set<Node> seen = identitySet();
         Node at = body;
         List<String> path = new ArrayList<>();
         while (at != null && seen.add(at)) {
@@ -444,8 +450,12 @@ public final class CallGraph {
     }
 
     /** Every reached body (main, methods, types created). */
-    public Set<Node> reached() {
-        return edges.keySet();
+    public List<Node> reached() {
+        return Collections.unmodifiableList(reachedOrder);
+    }
+
+    private static Set<Node> identitySet() {
+        return Collections.newSetFromMap(new IdentityHashMap<>());
     }
 
     /**
@@ -454,8 +464,8 @@ public final class CallGraph {
      */
     public List<Cycle> cycles() {
         List<Cycle> out = new ArrayList<>();
-        Set<Node> done = new HashSet<>();
-        for (Node start : edges.keySet()) {
+        Set<Node> done = identitySet();
+        for (Node start : reachedOrder) {
             if (inline(start) || start == program.main()) {
                 dfs(start, new ArrayList<>(), new ArrayList<>(), done, out);
             }

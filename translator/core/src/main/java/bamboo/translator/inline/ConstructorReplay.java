@@ -57,7 +57,7 @@ final class ConstructorReplay {
                 continue;
             }
             MpiCall mpi = MpiCall.of(c);
-            boolean needs = mpi != null ? mpi.op() != MpiOp.WTIME && mpi.op() != MpiOp.PURE
+            boolean needs = mpi != null ? mpi.op() != MpiOp.WTIME && mpi.op() != MpiOp.PURE && !worldQuery(c, mpi)
                     : run.graph.needsTask(run.graph.target(c));
             if (needs) {
                 return "constructors are not inlined; make those calls in a method";
@@ -81,6 +81,28 @@ final class ConstructorReplay {
             }
         }
         return null;
+    }
+
+    /**
+     * {@code MPI.COMM_WORLD.Rank()} or {@code Size()}: left as written in a constructor, answered by the task
+     * that creates the object (the creation binds the task's view of the world around it).
+     */
+    private static boolean worldQuery(MethodCallExpr c, MpiCall mpi) {
+        return (mpi.op() == MpiOp.RANK || mpi.op() == MpiOp.SIZE) && c.getArguments().isEmpty()
+                && c.getScope().map(s -> s.toString().equals("MPI.COMM_WORLD") || s.toString().equals("mpi.MPI.COMM_WORLD"))
+                        .orElse(false);
+    }
+
+    /** Whether creating a {@code k} asks the world for the rank or size (the creation then binds the task's view). */
+    private static boolean asksTheWorld(TypeDeclaration<?> k) {
+        for (MethodCallExpr c : Walk.findAll(k, MethodCallExpr.class)) {
+            MpiCall mpi = MpiCall.of(c);
+            if (Members.ownerType(c) == k && (Members.ownerMethod(c) instanceof ConstructorDeclaration
+                    || Members.ownerMethod(c) == k) && mpi != null && worldQuery(c, mpi)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private List<CallGraph.StaticUse> uses(TypeDeclaration<?> k) {
@@ -154,6 +176,20 @@ final class ConstructorReplay {
         if (whyNot(k) != null) {
             return false; // reported at the creation in the source
         }
+        if (!repeatAssignments(n, k)) {
+            return false;
+        }
+        if (asksTheWorld(k)) {
+            int line = Marks.line(n);
+            MethodCallExpr leave = new MethodCallExpr("bambooLeaveWorld");
+            n.replace(leave);
+            leave.addArgument(new MethodCallExpr("bambooEnterWorld")).addArgument(n);
+            Walk.findAll(leave, Node.class).forEach(y -> y.setData(Marks.LINE, line));
+        }
+        return true;
+    }
+
+    private boolean repeatAssignments(ObjectCreationExpr n, TypeDeclaration<?> k) {
         List<CallGraph.StaticUse> uses = uses(k);
         List<ConstructorDeclaration> ctors = new ArrayList<>();
         for (ConstructorDeclaration c : k.getConstructors()) {

@@ -124,7 +124,7 @@ public final class MethodInliner {
         StaticRefs refs = new StaticRefs(members, new Members.Locals(), fields);
         CallGraph graph = new CallGraph(sources.facade(), members, program, methodNames, refs);
         foreign.check(program, graph, d);
-        Set<Node> blocked = new HashSet<>();
+        Set<Node> blocked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (CallGraph.Cycle c : graph.cycles()) {
             List<String> names = new ArrayList<>();
             c.methods().forEach(m -> names.add(CallGraph.name(m)));
