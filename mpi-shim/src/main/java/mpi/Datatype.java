@@ -474,6 +474,44 @@ public class Datatype {
         return packedItem;
     }
 
+    // ---- for translated programs: the runtime moves elements, these map items to them ---------------
+
+    /**
+     * Checks a buffer of {@code count} items of this type from {@code offset} as a communication call
+     * does, and returns how many array elements they hold. For a predefined type {@code offset} counts
+     * items, for a derived one array elements (as everywhere in this API).
+     */
+    public int bufferElements(String call, String what, Object buf, int offset, int count) throws MPIException {
+        if (map == null) {
+            return Math.multiplyExact(count, elementsPerItem);
+        }
+        return Layout.check(call, what, buf, offset, count, this);
+    }
+
+    /** The array element {@code offset} of a buffer names, for a type whose items are consecutive runs of
+     *  elements ({@link #isContiguous()}). */
+    public int elementOffset(int offset) {
+        return map == null ? offset * elementsPerItem : offset;
+    }
+
+    /** True when {@code count} items are the consecutive elements from {@link #elementOffset}: a buffer of
+     *  such a type is sent and received as it is, with no packing. */
+    public boolean isContiguous() {
+        return dense && !marker;
+    }
+
+    /** Copies the elements of {@code count} items from {@code buf} at element {@code offset} into
+     *  {@code packed} from its start, in type-map order. */
+    public void pack(Object buf, int offset, int count, Object packed) {
+        gather(buf, offset, count, packed, 0);
+    }
+
+    /** The inverse of {@link #pack}: the first {@code elements} elements of {@code packed} go to their
+     *  places in {@code buf} from element {@code offset} (the last item may be partial). */
+    public void unpack(Object packed, int elements, Object buf, int offset) {
+        scatter(packed, 0, elements, buf, offset);
+    }
+
     /** True for the bound markers {@link MPI#LB} and {@link MPI#UB}. */
     boolean marker() {
         return marker;

@@ -190,11 +190,24 @@ public final class MpiRewriter {
     }
 
     public static MethodCallExpr transfer(String method, MethodCallExpr call, int base) {
-        Expression type = MpiCall.arg(call, base, MpiCall.TYPE);
-        return new MethodCallExpr(null, method, NodeList.nodeList(
-                MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG),
-                MpiCall.arg(call, base, MpiCall.BUF), scaled(MpiCall.arg(call, base, MpiCall.OFFSET), type),
-                scaled(MpiCall.arg(call, base, MpiCall.COUNT), type)));
+        return transfer(method, MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG),
+                MpiCall.arg(call, base, MpiCall.BUF), MpiCall.arg(call, base, MpiCall.OFFSET),
+                MpiCall.arg(call, base, MpiCall.COUNT), MpiCall.arg(call, base, MpiCall.TYPE));
+    }
+
+    /**
+     * {@code method(peer, tag, buf, offset, count)} in array elements for a datatype named as a constant of
+     * {@code MPI}; for any other datatype expression (a variable may hold a derived type, whose items are
+     * not consecutive elements) {@code method(peer, tag, buf, offset, count, type)} in items, which the task
+     * maps to elements, packing and unpacking non-contiguous layouts.
+     */
+    public static MethodCallExpr transfer(String method, Expression peer, Expression tag, Expression buf,
+                                          Expression offset, Expression count, Expression type) {
+        if (!isMpi(type.isFieldAccessExpr() ? Printed.text(type.asFieldAccessExpr().getScope()) : "")) {
+            return new MethodCallExpr(null, method, NodeList.nodeList(peer, tag, buf, offset, count, type.clone()));
+        }
+        return new MethodCallExpr(null, method, NodeList.nodeList(peer, tag, buf, scaled(offset, type),
+                scaled(count, type)));
     }
 
     private static final java.util.Set<String> SINGLE = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN", "INT",
