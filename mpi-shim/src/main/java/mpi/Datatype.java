@@ -62,6 +62,8 @@ public class Datatype {
     /** The predefined-like type of one packed item (size elements), for the collectives; derived only. */
     private Datatype packedItem;
     private volatile boolean freed;
+    /** {@link MPI#NULL}: reported as such rather than as freed. */
+    private boolean nullType;
 
     /** A predefined datatype: {@code elementsPerItem} consecutive elements (2 for a pair type). */
     Datatype(String name, Base base, int elementsPerItem) {
@@ -113,6 +115,17 @@ public class Datatype {
             d = map[i] == i;
         }
         this.dense = d;
+    }
+
+    /** {@link MPI#NULL}: no elements, usable for nothing. */
+    static Datatype nullType() {
+        return new Datatype("NULL", true, true);
+    }
+
+    private Datatype(String name, boolean lower, boolean isNull) {
+        this(name, lower);
+        this.freed = isNull;
+        this.nullType = isNull;
     }
 
     static Datatype lowerBoundMarker() {
@@ -172,7 +185,7 @@ public class Datatype {
 
     /** Frees a derived type: later communication with it fails. Predefined types cannot be freed. */
     public void Free() throws MPIException {
-        if (map == null || marker) {
+        if (map == null || marker || nullType) {
             throw new MPIException("Datatype.Free: " + this + " is predefined and cannot be freed");
         }
         freed = true;
@@ -394,6 +407,9 @@ public class Datatype {
 
     /** Fails when the type has been freed. */
     void checkUsable(String call) throws MPIException {
+        if (nullType) {
+            throw new MPIException(call + ": datatype MPI.NULL is the null datatype and describes no data");
+        }
         if (freed) {
             throw new MPIException(call + ": datatype " + this + " has been freed");
         }
