@@ -3,10 +3,10 @@ import mpi.*;
 
 /**
  * Particles stored as records of four ints (id, x, y, charge) in one int[]. Each ring step sends the
- * (x, y) of every record as one item of a Struct with MPI.LB and MPI.UB (extent four elements, so count items
- * walk the records) and the charges through an Indexed type; the receive lands them straight into
- * the matching fields of the records of another array, leaving the ids alone. Sendrecv of an Indexed
- * pick, a Bcast of a Vector type and Get_count with derived types are checked on the side.
+ * (x, y) of every record as one item of a Struct whose MPI.LB and MPI.UB make the extent four elements,
+ * so count items walk the records, and the charges through an Indexed type; the receive lands them
+ * straight into the matching fields of the records of another array, leaving the ids alone. Sendrecv
+ * of an Indexed pick, a Bcast of a Vector type and Get_count with derived types are checked on the side.
  */
 @Bamboo
 public class IndexedStruct {

@@ -196,20 +196,25 @@ public final class MpiRewriter {
     }
 
     /**
-     * {@code method(peer, tag, buf, offset, count)} in array elements for a datatype named as a constant of
-     * {@code MPI}; for any other datatype expression (a variable may hold a derived type, whose items are
+     * {@code method(peer, tag, buf, offset, count)} in array elements for a predefined datatype named as a
+     * constant of {@code MPI}; for any other datatype expression (a variable may hold a derived type, whose items are
      * not consecutive elements) {@code method(peer, tag, buf, offset, count, type)} in items, which the task
      * maps to elements, packing and unpacking non-contiguous layouts.
      */
     public static MethodCallExpr transfer(String method, Expression peer, Expression tag, Expression buf,
                                           Expression offset, Expression count, Expression type) {
-        if (!isMpi(type.isFieldAccessExpr() ? Printed.text(type.asFieldAccessExpr().getScope()) : "")) {
+        if (!type.isFieldAccessExpr() || !ELEMENTS.contains(type.asFieldAccessExpr().getNameAsString())
+                || !isMpi(Printed.text(type.asFieldAccessExpr().getScope()))) {
             return new MethodCallExpr(null, method, NodeList.nodeList(peer, tag, buf, offset, count, type.clone()));
         }
         return new MethodCallExpr(null, method, NodeList.nodeList(peer, tag, buf, scaled(offset, type),
                 scaled(count, type)));
     }
 
+    /** The constants of MPI whose items are consecutive array elements: the others (PACKED, LB, UB, NULL)
+     *  go through the task's checks like a datatype held in a variable. */
+    private static final java.util.Set<String> ELEMENTS = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN",
+            "INT", "LONG", "FLOAT", "DOUBLE", "OBJECT", "SHORT2", "INT2", "LONG2", "FLOAT2", "DOUBLE2");
     private static final java.util.Set<String> SINGLE = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN", "INT",
             "LONG", "FLOAT", "DOUBLE", "OBJECT");
 
