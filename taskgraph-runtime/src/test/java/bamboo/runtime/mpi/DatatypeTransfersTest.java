@@ -28,7 +28,6 @@ class DatatypeTransfersTest {
     private abstract static class Pair extends MpiTask {
         final Datatype column;
         final Datatype picks;
-        int step;
 
         Pair() {
             try {
@@ -59,7 +58,7 @@ class DatatypeTransfersTest {
 
         @Override
         protected boolean ready() {
-            return id() == 1 || step > 0 || arrived(1, 1) && arrived(1, 2) && arrived(1, 3);
+            return id() == 1 || arrived(1, 1) && arrived(1, 2) && arrived(1, 3);
         }
     }
 
@@ -84,9 +83,11 @@ class DatatypeTransfersTest {
 
             @Override
             Outcome receiver() {
+                if (!ready()) {
+                    return Outcome.WAITING;
+                }
                 Arrays.fill(grid, -1);
                 Arrays.fill(picked, -1);
-                step = 1;
                 columnStatus = bambooStatus(receive(1, 1, grid, 1, 1, column));
                 Request r = bambooDefer(1, 2, picked, 1, 2, picks);
                 picksStatus = bambooWait(r);
