@@ -38,6 +38,10 @@ public class Comm {
     private final Scope collectiveScope;
     private final int context;
     private volatile boolean freed;
+    /** {@link MPI#COMM_NULL}: no process, no group; every call fails. */
+    private final boolean nullHandle;
+    /** Predefined attributes a rank has deleted from COMM_WORLD ({@link #Attr_delete}), per rank. */
+    private final java.util.Map<Endpoint, java.util.Set<Integer>> deletedAttributes = new java.util.WeakHashMap<>();
     private volatile Errhandler errhandler = MPI.ERRORS_ARE_FATAL;
     /** The error handlers of COMM_WORLD or COMM_SELF, per rank (weakly: a finished job's ranks go). */
     private final java.util.Map<Endpoint, Errhandler> perRankHandlers = new java.util.WeakHashMap<>();
@@ -49,11 +53,21 @@ public class Comm {
 
     /** COMM_WORLD, or COMM_SELF when {@code self}. */
     Comm(boolean self) {
+        this(self, false);
+    }
+
+    private Comm(boolean self, boolean nullHandle) {
         this.endpoint = null;
         this.self = self;
         this.scope = null;
         this.collectiveScope = null;
         this.context = self ? 1 : 0;
+        this.nullHandle = nullHandle;
+    }
+
+    /** {@link MPI#COMM_NULL}. */
+    static Comm nullHandle() {
+        return new Comm(false, true);
     }
 
     /** Creates a communicator of the same process as {@code parent}, over {@code worldRanks} (the
@@ -61,6 +75,7 @@ public class Comm {
     Comm(Comm parent, int[] worldRanks, int context) {
         this.endpoint = parent.process();
         this.self = false;
+        this.nullHandle = false;
         this.context = context;
         final int worldSize = endpoint.world().size();
         this.scope = new Scope(worldRanks, worldSize, 2 * context, "communicator " + context);
@@ -588,6 +603,9 @@ public class Comm {
 
     /** The calling process, checked: initialised, not finalised, communicator not freed. */
     Endpoint enter(String call) throws MPIException {
+        if (nullHandle) {
+            throw new MPIException(call + ": the communicator is MPI.COMM_NULL");
+        }
         final Endpoint e = endpoint != null ? endpoint : Binding.current();
         if (e == null) {
             throw new MPIException(call + ": MPI is not initialised (call MPI.Init first)");
@@ -615,8 +633,48 @@ public class Comm {
         return self ? e.selfScope() : e.world().worldScope();
     }
 
+    // ---- predefined attributes ------------------------------------------------------------------------
+
+    /**
+     * The value of a predefined attribute of {@link MPI#COMM_WORLD} (MPI_ATTR_GET as MPJ Express has it):
+     * an {@code Integer} for {@link MPI#TAG_UB} (the largest tag), {@link MPI#HOST} ({@link MPI#PROC_NULL})
+     * and {@link MPI#IO} (the caller's rank). Any other key, another communicator, or a key this rank
+     * deleted has no value: an {@link MPIException}, as in MPJ Express.
+     */
+    public Object Attr_get(int keyval) throws MPIException {
+        final Endpoint e = enter("Attr_get");
+        final boolean world = endpoint == null && !self;
+        boolean deleted;
+        synchronized (deletedAttributes) {
+            final java.util.Set<Integer> gone = deletedAttributes.get(e);
+            deleted = gone != null && gone.contains(keyval);
+        }
+        if (world && !deleted) {
+            if (keyval == MPI.TAG_UB) {
+                return MPI.TAG_UB;
+            } else if (keyval == MPI.HOST) {
+                return MPI.PROC_NULL;
+            } else if (keyval == MPI.IO) {
+                return Rank();
+            }
+        }
+        throw new MPIException("Attr_get: no value for key " + keyval + " on " + this);
+    }
+
+    /** Deletes an attribute of this communicator for the calling rank: a later {@link #Attr_get} of the
+     *  key fails (MPJ Express removes it from the communicator's table). */
+    public void Attr_delete(int keyval) throws MPIException {
+        final Endpoint e = enter("Attr_delete");
+        synchronized (deletedAttributes) {
+            deletedAttributes.computeIfAbsent(e, k -> new java.util.HashSet<>()).add(keyval);
+        }
+    }
+
     @Override
     public String toString() {
+        if (nullHandle) {
+            return "MPI.COMM_NULL";
+        }
         return endpoint == null ? (self ? "MPI.COMM_SELF" : "MPI.COMM_WORLD") : "Comm[context " + context + "]";
     }
 

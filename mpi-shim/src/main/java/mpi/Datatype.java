@@ -62,6 +62,8 @@ public class Datatype {
     /** The predefined-like type of one packed item (size elements), for the collectives; derived only. */
     private Datatype packedItem;
     private volatile boolean freed;
+    /** {@link MPI#NULL}: reported as such rather than as freed. */
+    private boolean nullType;
 
     /** A predefined datatype: {@code elementsPerItem} consecutive elements (2 for a pair type). */
     Datatype(String name, Base base, int elementsPerItem) {
@@ -113,6 +115,17 @@ public class Datatype {
             d = map[i] == i;
         }
         this.dense = d;
+    }
+
+    /** {@link MPI#NULL}: no elements, usable for nothing. */
+    static Datatype nullType() {
+        return new Datatype("NULL", true, true);
+    }
+
+    private Datatype(String name, boolean lower, boolean isNull) {
+        this(name, lower);
+        this.freed = isNull;
+        this.nullType = isNull;
     }
 
     static Datatype lowerBoundMarker() {
@@ -172,7 +185,7 @@ public class Datatype {
 
     /** Frees a derived type: later communication with it fails. Predefined types cannot be freed. */
     public void Free() throws MPIException {
-        if (map == null || marker) {
+        if (map == null || marker || nullType) {
             throw new MPIException("Datatype.Free: " + this + " is predefined and cannot be freed");
         }
         freed = true;
@@ -394,6 +407,9 @@ public class Datatype {
 
     /** Fails when the type has been freed. */
     void checkUsable(String call) throws MPIException {
+        if (nullType) {
+            throw new MPIException(call + ": datatype MPI.NULL is the null datatype and describes no data");
+        }
         if (freed) {
             throw new MPIException(call + ": datatype " + this + " has been freed");
         }
@@ -472,6 +488,44 @@ public class Datatype {
             packedItem = new Datatype(name + " packed", base, elementsPerItem, false);
         }
         return packedItem;
+    }
+
+    // ---- for translated programs: the runtime moves elements, these map items to them ---------------
+
+    /**
+     * Checks a buffer of {@code count} items of this type from {@code offset} as a communication call
+     * does, and returns how many array elements they hold. For a predefined type {@code offset} counts
+     * items, for a derived one array elements (as everywhere in this API).
+     */
+    public int bufferElements(String call, String what, Object buf, int offset, int count) throws MPIException {
+        if (map == null) {
+            return Math.multiplyExact(count, elementsPerItem);
+        }
+        return Layout.check(call, what, buf, offset, count, this);
+    }
+
+    /** The array element {@code offset} of a buffer names, for a type whose items are consecutive runs of
+     *  elements ({@link #isContiguous()}). */
+    public int elementOffset(int offset) {
+        return map == null ? offset * elementsPerItem : offset;
+    }
+
+    /** True when {@code count} items are the consecutive elements from {@link #elementOffset}: a buffer of
+     *  such a type is sent and received as it is, with no packing. */
+    public boolean isContiguous() {
+        return dense && !marker;
+    }
+
+    /** Copies the elements of {@code count} items from {@code buf} at element {@code offset} into
+     *  {@code packed} from its start, in type-map order. */
+    public void pack(Object buf, int offset, int count, Object packed) {
+        gather(buf, offset, count, packed, 0);
+    }
+
+    /** The inverse of {@link #pack}: the first {@code elements} elements of {@code packed} go to their
+     *  places in {@code buf} from element {@code offset} (the last item may be partial). */
+    public void unpack(Object packed, int elements, Object buf, int offset) {
+        scatter(packed, 0, elements, buf, offset);
     }
 
     /** True for the bound markers {@link MPI#LB} and {@link MPI#UB}. */

@@ -14,32 +14,55 @@ public class Group {
 
     private final int[] members;
     private final int self;
+    /** {@link MPI#GROUP_NULL}. */
+    private final boolean nullHandle;
+
+    /** {@link MPI#GROUP_NULL}. */
+    static Group nullHandle() {
+        return new Group(new int[0], -1, true);
+    }
+
+    private Group(int[] members, int self, boolean nullHandle) {
+        this.members = members;
+        this.self = self;
+        this.nullHandle = nullHandle;
+    }
+
+    private Group usable(String call) throws MPIException {
+        if (nullHandle) {
+            throw new MPIException(call + ": the group is MPI.GROUP_NULL");
+        }
+        return this;
+    }
 
     /** A group over {@code members} (world ranks, distinct) held by the process of world rank {@code self}
      *  ({@code -1} when unknown, as for {@link MPI#GROUP_EMPTY}). */
     Group(int[] members, int self) {
-        this.members = members;
-        this.self = self;
+        this(members, self, false);
     }
 
-    /** Number of processes in the group. */
+    /** Number of processes in the group; {@link MPI#UNDEFINED} for {@link MPI#GROUP_NULL}, as in MPJ
+     *  Express. */
     public int Size() throws MPIException {
-        return members.length;
+        return nullHandle ? MPI.UNDEFINED : members.length;
     }
 
     /** This process's rank in the group, or {@link MPI#UNDEFINED} when it is not a member. */
     public int Rank() throws MPIException {
+        usable("Group.Rank");
         final int r = GroupSets.indexOf(members, self);
         return r < 0 ? MPI.UNDEFINED : r;
     }
 
     /** The group of the members with the given ranks, in that order (MPI_GROUP_INCL). */
     public Group Incl(int[] ranks) throws MPIException {
+        usable("Group.Incl");
         return new Group(GroupSets.incl("Group.Incl", members, ranks), self);
     }
 
     /** The group without the members with the given ranks, others in their order (MPI_GROUP_EXCL). */
     public Group Excl(int[] ranks) throws MPIException {
+        usable("Group.Excl");
         return new Group(GroupSets.excl("Group.Excl", members, ranks), self);
     }
 
@@ -56,18 +79,27 @@ public class Group {
     /** Members of the first group, then those of the second that are not in the first. */
     public static Group Union(Group group1, Group group2) throws MPIException {
         GroupSets.requireGroups("Group.Union", group1, group2);
+        if (group1.nullHandle || group2.nullHandle) {
+            return group1.nullHandle ? group2 : group1; // as MPJ Express: the other one (null if both are)
+        }
         return new Group(GroupSets.union(group1.members, group2.members), holderOf(group1, group2));
     }
 
     /** Members of the first group that are also in the second, in the first group's order. */
     public static Group Intersection(Group group1, Group group2) throws MPIException {
         GroupSets.requireGroups("Group.Intersection", group1, group2);
+        if (group1.nullHandle || group2.nullHandle) {
+            return MPI.GROUP_NULL;
+        }
         return new Group(GroupSets.intersection(group1.members, group2.members), holderOf(group1, group2));
     }
 
     /** Members of the first group that are not in the second, in the first group's order. */
     public static Group Difference(Group group1, Group group2) throws MPIException {
         GroupSets.requireGroups("Group.Difference", group1, group2);
+        if (group1.nullHandle || group2.nullHandle) {
+            return group1.nullHandle ? MPI.GROUP_NULL : group1;
+        }
         return new Group(GroupSets.difference(group1.members, group2.members), holderOf(group1, group2));
     }
 
@@ -75,6 +107,8 @@ public class Group {
      *  {@link MPI#UNDEFINED} where it is not a member ({@link MPI#PROC_NULL} stays PROC_NULL). */
     public static int[] Translate_ranks(Group group1, int[] ranks1, Group group2) throws MPIException {
         GroupSets.requireGroups("Group.Translate_ranks", group1, group2);
+        group1.usable("Group.Translate_ranks");
+        group2.usable("Group.Translate_ranks");
         return GroupSets.translateRanks("Group.Translate_ranks", group1.members, ranks1, group2.members);
     }
 
@@ -82,6 +116,12 @@ public class Group {
      *  in another order, {@link MPI#UNEQUAL} otherwise. */
     public static int Compare(Group group1, Group group2) throws MPIException {
         GroupSets.requireGroups("Group.Compare", group1, group2);
+        if (group1.nullHandle && group2.nullHandle) {
+            throw new MPIException("Group.Compare: both groups are MPI.GROUP_NULL");
+        }
+        if (group1.nullHandle || group2.nullHandle) {
+            return MPI.UNEQUAL;
+        }
         return GroupSets.compare(group1.members, group2.members);
     }
 
@@ -105,6 +145,9 @@ public class Group {
 
     @Override
     public String toString() {
+        if (nullHandle) {
+            return "MPI.GROUP_NULL";
+        }
         return "Group" + Arrays.toString(members);
     }
 }

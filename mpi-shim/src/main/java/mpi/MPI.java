@@ -22,10 +22,19 @@ public class MPI {
     public static final int THREAD_FUNNELED = 2;
     public static final int THREAD_SERIALIZED = 3;
     public static final int THREAD_MULTIPLE = 4;
-    /** Largest tag a send may use. */
+    /** Largest tag a send may use; also the key under which {@link Comm#Attr_get} on {@link #COMM_WORLD}
+     *  gives it (an {@code Integer}), as MPI's predefined attribute. */
     public static final int TAG_UB = Integer.MAX_VALUE;
+    /** Key of the predefined attribute {@link Comm#Attr_get} on {@link #COMM_WORLD} gives as the rank of
+     *  the host process: {@link #PROC_NULL}, there is none (as in MPJ Express). */
+    public static final int HOST = Integer.MAX_VALUE - 1;
+    /** Key of the predefined attribute {@link Comm#Attr_get} on {@link #COMM_WORLD} gives as a rank that
+     *  can do I/O: the caller's own (as in MPJ Express). */
+    public static final int IO = Integer.MAX_VALUE - 2;
     /** A request that is always complete: waiting on it returns an empty status at once. */
     public static final Request REQUEST_NULL = new Request();
+    /** The status of nothing: source {@link #ANY_SOURCE}, tag {@link #ANY_TAG}, no elements. */
+    public static final Status EMPTY_STATUS = new Status(ANY_SOURCE, ANY_TAG, 0);
     /** Bytes a buffered send needs in the attached buffer beyond its data: none, the shim's accounting
      *  counts the data alone (a buffer of {@code Pack_size} bytes per message is enough). */
     public static final int BSEND_OVERHEAD = 0;
@@ -57,6 +66,8 @@ public class MPI {
     public static final Datatype FLOAT2 = new Datatype("FLOAT2", Datatype.Base.FLOAT, 2);
     public static final Datatype DOUBLE2 = new Datatype("DOUBLE2", Datatype.Base.DOUBLE, 2);
     /** Bytes made by {@code Comm.Pack}; a {@code byte[]} buffer. */
+    /** The null datatype: describes no data; a communication call or type constructor given it fails. */
+    public static final Datatype NULL = Datatype.nullType();
     public static final Datatype PACKED = new Datatype("PACKED", Datatype.Base.BYTE, 1);
     /** In a {@code Datatype.Struct}: sets the new type's lower bound at the block's displacement. */
     public static final Datatype LB = Datatype.lowerBoundMarker();
@@ -89,12 +100,17 @@ public class MPI {
     public static final int CART = 2;
     /** The group with no members. */
     public static final Group GROUP_EMPTY = new Group(new int[0], -1);
+    /** The null group handle: set operations treat it as MPJ Express does (a union with it is the other
+     *  group, an intersection with it is itself), {@link Group#Size()} is {@link #UNDEFINED}. */
+    public static final Group GROUP_NULL = Group.nullHandle();
 
     // ---- the world communicator ----------------------------------------------------------------------
     /** All ranks of the job; resolves to the calling thread's rank. */
     public static final Intracomm COMM_WORLD = new Intracomm();
     /** The calling rank alone. */
     public static final Intracomm COMM_SELF = new Intracomm(true);
+    /** The null communicator handle: every call on it fails with an {@link MPIException}. */
+    public static final Comm COMM_NULL = Comm.nullHandle();
 
     private static final long ORIGIN = System.nanoTime();
     private static volatile String hostName;
@@ -136,6 +152,24 @@ public class MPI {
     /** True on the thread that initialised MPI for this rank. */
     public static boolean Is_thread_main() throws MPIException {
         return current("MPI.Is_thread_main").isInitThread();
+    }
+
+    /** MPJ Express's {@code initThread}: does nothing there and returns null, so a program still calls
+     *  {@link #Init} (or {@link #Init_thread}) itself; the same here. */
+    public static String[] initThread(int required, int provided, String[] argv) {
+        return null;
+    }
+
+    /** MPJ Express's {@code isMainThread}: true on every thread there, and here. {@link #Is_thread_main}
+     *  tells the thread that initialised MPI. */
+    public static boolean isMainThread() {
+        return true;
+    }
+
+    /** MPJ Express's {@code queryThread}: {@link #THREAD_MULTIPLE}, as {@link #Query_thread}, callable
+     *  before {@link #Init} as there. */
+    public static int queryThread() {
+        return THREAD_MULTIPLE;
     }
 
     /** True once this rank has called {@link #Finalize}. */

@@ -66,6 +66,74 @@ class MpjExpressCompatibilityTest {
     }
 
     @Test
+    void mpjExpressThreadCallsAnswerAsThere() throws Exception {
+        assertNull(MPI.initThread(MPI.THREAD_MULTIPLE, MPI.THREAD_SINGLE, new String[] {"a"}),
+                "MPJ Express's initThread does nothing and returns null");
+        assertEquals(MPI.THREAD_MULTIPLE, MPI.queryThread());
+        final boolean[] elsewhere = new boolean[1];
+        final Thread t = new Thread(() -> elsewhere[0] = MPI.isMainThread());
+        t.start();
+        t.join();
+        assertTrue(MPI.isMainThread());
+        assertTrue(elsewhere[0], "true on every thread, as MPJ Express answers");
+    }
+
+    @Test
+    void nullHandlesBehaveAsInMpjExpress() {
+        Jobs.run(2, (rank, size) -> {
+            final MPIException send = assertThrows(MPIException.class,
+                    () -> MPI.COMM_NULL.Send(new int[1], 0, 1, MPI.INT, 0, 0));
+            assertEquals("Send: the communicator is MPI.COMM_NULL", send.getMessage());
+            assertThrows(MPIException.class, () -> MPI.COMM_NULL.Rank());
+            assertEquals("MPI.COMM_NULL", MPI.COMM_NULL.toString());
+
+            final Group world = MPI.COMM_WORLD.Group();
+            assertEquals(MPI.UNDEFINED, MPI.GROUP_NULL.Size());
+            assertSame(world, Group.Union(MPI.GROUP_NULL, world));
+            assertSame(world, Group.Union(world, MPI.GROUP_NULL));
+            assertSame(MPI.GROUP_NULL, Group.Intersection(world, MPI.GROUP_NULL));
+            assertSame(MPI.GROUP_NULL, Group.Difference(MPI.GROUP_NULL, world));
+            assertSame(world, Group.Difference(world, MPI.GROUP_NULL));
+            assertEquals(MPI.UNEQUAL, Group.Compare(world, MPI.GROUP_NULL));
+            assertThrows(MPIException.class, () -> MPI.GROUP_NULL.Rank());
+            assertThrows(MPIException.class, () -> MPI.GROUP_NULL.Incl(new int[] {0}));
+
+            assertEquals(MPI.ANY_SOURCE, MPI.EMPTY_STATUS.source);
+            assertEquals(MPI.ANY_TAG, MPI.EMPTY_STATUS.tag);
+            assertEquals(0, MPI.EMPTY_STATUS.Get_count(MPI.INT));
+
+            final MPIException nullType = assertThrows(MPIException.class,
+                    () -> MPI.COMM_WORLD.Send(new int[1], 0, 1, MPI.NULL, 0, 0));
+            assertTrue(nullType.getMessage().contains("MPI.NULL is the null datatype"), nullType.getMessage());
+            assertThrows(MPIException.class, () -> Datatype.Contiguous(2, MPI.NULL));
+            assertThrows(MPIException.class, () -> MPI.NULL.Free());
+            assertEquals("MPI.NULL", MPI.NULL.toString());
+        });
+    }
+
+    @Test
+    void commWorldHasThePredefinedAttributesAsIntegers() {
+        Jobs.run(3, (rank, size) -> {
+            assertEquals(Integer.MAX_VALUE, MPI.COMM_WORLD.Attr_get(MPI.TAG_UB));
+            assertEquals(MPI.PROC_NULL, MPI.COMM_WORLD.Attr_get(MPI.HOST));
+            assertEquals(rank, MPI.COMM_WORLD.Attr_get(MPI.IO));
+            final int tagUb = (Integer) MPI.COMM_WORLD.Attr_get(MPI.TAG_UB); // how programs read it
+            assertTrue(tagUb >= 32767, "MPI requires at least 32767");
+            assertThrows(MPIException.class, () -> MPI.COMM_WORLD.Attr_get(12345));
+            assertThrows(MPIException.class, () -> MPI.COMM_SELF.Attr_get(MPI.TAG_UB));
+            if (rank == 1) {
+                MPI.COMM_WORLD.Attr_delete(MPI.IO);
+                final MPIException gone = assertThrows(MPIException.class, () -> MPI.COMM_WORLD.Attr_get(MPI.IO));
+                assertEquals("Attr_get: no value for key " + MPI.IO + " on MPI.COMM_WORLD", gone.getMessage());
+            }
+            MPI.COMM_WORLD.Barrier();
+            if (rank != 1) {
+                assertEquals(rank, MPI.COMM_WORLD.Attr_get(MPI.IO), "another rank's delete leaves this one's");
+            }
+        });
+    }
+
+    @Test
     void undefinedColourLeavesSplitAndUndefinedRanksStillRead() {
         Jobs.run(4, (rank, size) -> {
             final Intracomm odd = MPI.COMM_WORLD.Split(rank % 2 == 1 ? 0 : MPI.UNDEFINED, rank);

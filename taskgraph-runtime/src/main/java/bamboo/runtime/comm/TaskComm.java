@@ -118,6 +118,16 @@ public class TaskComm {
         contexts.register(this);
     }
 
+    /** {@code MPI.COMM_NULL} in translated code: every call on it fails, as in the shim. */
+    public static final TaskComm NULL = new TaskComm();
+
+    private TaskComm() {
+        this.tasks = new int[0];
+        this.rank = -1;
+        this.context = -1;
+        this.contexts = null;
+    }
+
     /** COMM_WORLD of task {@code id} among {@code numTasks}. */
     public static TaskComm world(int id, int numTasks) {
         final int[] all = new int[numTasks];
@@ -156,6 +166,8 @@ public class TaskComm {
         if (comm1 == null || comm2 == null) {
             throw new MPIException("Compare: comm" + (comm1 == null ? "1" : "2") + " is null");
         }
+        comm1.check("Compare");
+        comm2.check("Compare");
         if (comm1 == comm2) {
             return MPI.IDENT;
         }
@@ -170,6 +182,34 @@ public class TaskComm {
             throw new MPIException("Free: MPI.COMM_WORLD cannot be freed");
         }
         freed = true;
+    }
+
+    /** Predefined attributes this task deleted ({@link #Attr_delete}). */
+    private java.util.Set<Integer> deletedAttributes;
+
+    /** mpiJava: COMM_WORLD's predefined attributes, as the shim's {@code Comm.Attr_get} gives them:
+     *  {@code MPI.TAG_UB}, {@code MPI.HOST} ({@code PROC_NULL}) and {@code MPI.IO} (the caller's rank). */
+    public Object Attr_get(int keyval) throws MPIException {
+        check("Attr_get");
+        if (context == 0 && (deletedAttributes == null || !deletedAttributes.contains(keyval))) {
+            if (keyval == MPI.TAG_UB) {
+                return MPI.TAG_UB;
+            } else if (keyval == MPI.HOST) {
+                return MPI.PROC_NULL;
+            } else if (keyval == MPI.IO) {
+                return rank;
+            }
+        }
+        throw new MPIException("Attr_get: no value for key " + keyval + " on " + this);
+    }
+
+    /** mpiJava: a later {@link #Attr_get} of the key fails on this task. */
+    public void Attr_delete(int keyval) throws MPIException {
+        check("Attr_delete");
+        if (deletedAttributes == null) {
+            deletedAttributes = new java.util.HashSet<>();
+        }
+        deletedAttributes.add(keyval);
     }
 
     /** mpiJava: translated communicators are intra-communicators. */
@@ -372,6 +412,9 @@ public class TaskComm {
     }
 
     void check(String call) {
+        if (context < 0) {
+            throw new MPIException(call + ": the communicator is MPI.COMM_NULL");
+        }
         if (freed) {
             throw new IllegalStateException(call + ": the communicator has been freed");
         }
@@ -379,6 +422,6 @@ public class TaskComm {
 
     @Override
     public String toString() {
-        return context == 0 ? "MPI.COMM_WORLD" : context == 1 ? "MPI.COMM_SELF" : "Comm[context " + context + "]";
+        return context < 0 ? "MPI.COMM_NULL" : context == 0 ? "MPI.COMM_WORLD" : context == 1 ? "MPI.COMM_SELF" : "Comm[context " + context + "]";
     }
 }

@@ -134,6 +134,114 @@ public abstract class MpiTask extends Task {
         return r;
     }
 
+    // ---- transfers with a datatype held in a variable ----------------------------------------------
+
+    /** Reused for packing and unpacking derived datatypes: grows, never shrinks (kind changes replace it). */
+    private Object scratch;
+
+    private int sendElements(int dest, int tag, Object buf, int offset, int count) {
+        send(dest, tag, buf, offset, count);
+        return count;
+    }
+
+    private int receive(TaskRequest r) {
+        return r.type == null ? receive(r.source, r.tag, r.buf, r.offset, r.count)
+                : receive(r.source, r.tag, r.buf, r.offset, r.count, r.type);
+    }
+
+    /** An array of the type's kind of at least {@code elements} elements (this task's scratch). */
+    private Object scratch(mpi.Datatype type, int elements) {
+        Class<?> component = type.base().arrayClass().getComponentType();
+        if (scratch == null || scratch.getClass().getComponentType() != component
+                || java.lang.reflect.Array.getLength(scratch) < elements) {
+            scratch = java.lang.reflect.Array.newInstance(component, Math.max(elements, 16));
+        }
+        return scratch;
+    }
+
+    /**
+     * Send with the mpiJava offset and count in items of {@code type} (a derived type's offset in array
+     * elements): a type whose items are consecutive elements goes as it is, any other layout is packed
+     * into this task's scratch array first (the send copies it at once). Returns the elements sent.
+     */
+    protected final int send(int dest, int tag, Object buf, int offset, int count, mpi.Datatype type) {
+        int elements = elements("Send", buf, offset, count, type);
+        if (type.isContiguous() || type.base() == null) {
+            send(dest, tag, type.base() == null ? NOTHING : buf, type.base() == null ? 0 : type.elementOffset(offset),
+                    elements);
+        } else {
+            Object packed = scratch(type, elements);
+            type.pack(buf, offset, count, packed);
+            send(dest, tag, packed, 0, elements);
+        }
+        return elements;
+    }
+
+    /**
+     * Receive with the mpiJava offset and count in items of {@code type}: a layout that is not consecutive
+     * elements is received into this task's scratch array and copied to its places, so exactly the
+     * type's elements of {@code buf} change. Returns the elements received.
+     */
+    protected final int receive(int source, int tag, Object buf, int offset, int count, mpi.Datatype type) {
+        int elements = elements("Recv", buf, offset, count, type);
+        if (type.isContiguous() || type.base() == null) {
+            return receive(source, tag, type.base() == null ? NOTHING : buf,
+                    type.base() == null ? 0 : type.elementOffset(offset), elements);
+        }
+        Object packed = scratch(type, elements);
+        int n = receive(source, tag, packed, 0, elements);
+        type.unpack(packed, n, buf, offset);
+        return n;
+    }
+
+    /** Isend with a datatype held in a variable: complete at once, like the other sends. */
+    protected final Request bambooIsend(int dest, int tag, Object buf, int offset, int count, mpi.Datatype type) {
+        int n = send(dest, tag, buf, offset, count, type);
+        return new TaskRequest(dest, tag, null, offset, count, new Status(id(), tag, n), 0);
+    }
+
+    /** Irecv past the evaluation point with a datatype held in a variable. */
+    protected final Request bambooIrecv(int source, int tag, Object buf, int offset, int count, mpi.Datatype type) {
+        int n = receive(source, tag, buf, offset, count, type);
+        return new TaskRequest(source, tag, null, offset, count, bambooStatus(n), 0);
+    }
+
+    /** Irecv outside a receive block with a datatype held in a variable: received when waited for. */
+    protected final Request bambooDefer(int source, int tag, Object buf, int offset, int count, mpi.Datatype type) {
+        elements("Irecv", buf, offset, count, type);
+        TaskRequest r = new TaskRequest(source, tag, buf, offset, count, type, null, 0);
+        pending.add(r);
+        return r;
+    }
+
+    /** Send_init with a datatype held in a variable. */
+    protected final Prequest bambooSendInit(int dest, int tag, Object buf, int offset, int count,
+                                            mpi.Datatype type) {
+        elements("Send_init", buf, offset, count, type);
+        return new TaskRequest(dest, tag, buf, offset, count, type, new Status(), TaskRequest.SEND);
+    }
+
+    /** Recv_init with a datatype held in a variable. */
+    protected final Prequest bambooRecvInit(int source, int tag, Object buf, int offset, int count,
+                                            mpi.Datatype type) {
+        elements("Recv_init", buf, offset, count, type);
+        return new TaskRequest(source, tag, buf, offset, count, type, new Status(), TaskRequest.RECEIVE);
+    }
+
+    private static final byte[] NOTHING = new byte[0];
+
+    /** The elements {@code count} items of {@code type} hold, after the checks the shim makes. */
+    private static int elements(String call, Object buf, int offset, int count, mpi.Datatype type) {
+        if (type == null) {
+            throw new IllegalArgumentException(call + ": datatype is null");
+        }
+        try {
+            return type.bufferElements(call, "buf", buf, offset, count);
+        } catch (mpi.MPIException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
     // ---- persistent requests ------------------------------------------------------------------------
 
     /** Send_init (and Ssend_, Bsend_, Rsend_init): an inactive persistent send; each Start sends the buffer. */
@@ -168,8 +276,10 @@ public abstract class MpiTask extends Task {
         }
         r.inactive = false;
         if (r.persistent == TaskRequest.SEND) {
-            send(r.source, r.tag, r.buf, r.offset, r.count); // the buffer as it is now: copied, complete
-            r.status = new Status(id(), r.tag, r.count);
+            // the buffer as it is now: copied, complete
+            int n = r.type == null ? sendElements(r.source, r.tag, r.buf, r.offset, r.count)
+                    : send(r.source, r.tag, r.buf, r.offset, r.count, r.type);
+            r.status = new Status(id(), r.tag, n);
             return null;
         }
         return r;
@@ -197,7 +307,7 @@ public abstract class MpiTask extends Task {
         for (Object o : all(requests)) {
             TaskRequest r = started(o, array);
             if (r != null) {
-                r.status = bambooStatus(receive(r.source, r.tag, r.buf, r.offset, r.count));
+                r.status = bambooStatus(receive(r));
             }
         }
     }
@@ -288,7 +398,7 @@ public abstract class MpiTask extends Task {
         for (Iterator<TaskRequest> i = pending.iterator(); i.hasNext();) {
             TaskRequest p = i.next();
             if (p.wanted) {
-                p.status = bambooStatus(receive(p.source, p.tag, p.buf, p.offset, p.count));
+                p.status = bambooStatus(receive(p));
                 p.wanted = false;
                 i.remove();
             }

@@ -18,6 +18,9 @@ public final class TaskRequest extends mpi.Prequest {
     final Object buf;
     final int offset;
     final int count;
+    /** The datatype of a transfer written with a datatype held in a variable (offset and count are then
+     *  in its items, moved by {@link MpiTask}'s typed transfers); null when they count array elements. */
+    final mpi.Datatype type;
     /** 0, {@link #SEND} or {@link #RECEIVE}. */
     final int persistent;
     /** Set when complete. */
@@ -29,7 +32,13 @@ public final class TaskRequest extends mpi.Prequest {
     boolean freed;
 
     TaskRequest(int source, int tag, Object buf, int offset, int count, Status status, int persistent) {
+        this(source, tag, buf, offset, count, null, status, persistent);
+    }
+
+    TaskRequest(int source, int tag, Object buf, int offset, int count, mpi.Datatype type, Status status,
+                int persistent) {
         super(null);
+        this.type = type;
         this.source = source;
         this.tag = tag;
         this.buf = buf;

@@ -127,11 +127,92 @@ public final class CollectiveInliner {
             call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name()));
             return;
         }
+        Expression held = heldDatatype(call, impl);
+        if (held != null) {
+            d.error(file, held, "collective " + mpi.name() + " with a datatype that may be derived is not translated: the "
+                    + "collectives library lays items out as consecutive elements, so it takes a datatype named as a "
+                    + "constant of MPI (MPI.INT, MPI.DOUBLE2, ...) or a variable only ever assigned one; a derived "
+                    + "datatype goes with Bcast or Send/Recv, or run the program untranslated");
+            call.setData(MpiCall.KEY, new MpiCall(MpiOp.INLINED, mpi.name()));
+            return;
+        }
         int line = call.getBegin().map(p -> p.line).orElse(call.containsData(Marks.LINE) ? call.getData(Marks.LINE) : 0);
         Expression comm = call.getScope().map(Expression::clone).orElseThrow();
         BlockStmt block = expand(call, comm, impl, program.sourceBaseName(), line, target.assignTo);
         call.getBegin().ifPresent(at -> block.setData(INLINED_AT, at));
         target.place(block);
+    }
+
+    /** Collectives whose library form moves the buffer with point-to-point calls alone (no offsets computed
+     *  from counts, no local copies or reductions): any datatype, derived ones included, goes through. */
+    private static final Set<String> ANY_DATATYPE = Set.of("Bcast");
+
+    /**
+     * The first datatype argument of a collective that may hold a derived datatype, or null: the library
+     * computes offsets and copies in consecutive elements, right for the predefined types only. A constant
+     * of {@code MPI} is predefined; so is a variable of the program's file every assignment of which
+     * (its initialiser included) is one.
+     */
+    private static Expression heldDatatype(MethodCallExpr call, MethodDeclaration impl) {
+        if (ANY_DATATYPE.contains(call.getNameAsString())) {
+            return null;
+        }
+        for (int i = 1; i < impl.getParameters().size() && i - 1 < call.getArguments().size(); i++) {
+            String type = impl.getParameter(i).getType().asString();
+            if (!type.equals("mpi.Datatype") && !type.equals("Datatype")) {
+                continue;
+            }
+            Expression a = call.getArgument(i - 1);
+            if (!predefined(call, a, new HashSet<>())) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    private static boolean predefinedConstant(Expression e) {
+        if (!e.isFieldAccessExpr()) {
+            return false;
+        }
+        String scope = e.asFieldAccessExpr().getScope().toString();
+        return scope.equals("MPI") || scope.equals("mpi.MPI");
+    }
+
+    /** A constant of MPI, or a variable {@link #onlyPredefined} (an inlined library's parameter included). */
+    private static boolean predefined(Node at, Expression e, Set<String> seen) {
+        return predefinedConstant(e) || e.isNameExpr() && seen.add(e.asNameExpr().getNameAsString())
+                && onlyPredefined(at, e.asNameExpr().getNameAsString(), seen);
+    }
+
+    /** Whether every value the file gives variables named {@code name} is a predefined datatype. */
+    private static boolean onlyPredefined(Node at, String name, Set<String> seen) {
+        Node root = at.findCompilationUnit().map(Node.class::cast).orElse(null);
+        if (root == null) {
+            return false;
+        }
+        boolean declared = false;
+        for (VariableDeclarator v : root.findAll(VariableDeclarator.class)) {
+            if (v.getNameAsString().equals(name)) {
+                declared = true;
+                if (v.getInitializer().isPresent() && !predefined(at, v.getInitializer().get(), seen)) {
+                    return false;
+                }
+            }
+        }
+        for (Parameter p : root.findAll(Parameter.class)) {
+            if (p.getNameAsString().equals(name)) {
+                return false; // its value comes from callers
+            }
+        }
+        for (AssignExpr a : root.findAll(AssignExpr.class)) {
+            Expression t = a.getTarget();
+            String target = t.isNameExpr() ? t.asNameExpr().getNameAsString()
+                    : t.isFieldAccessExpr() ? t.asFieldAccessExpr().getNameAsString() : null;
+            if (name.equals(target) && !predefined(at, a.getValue(), seen)) {
+                return false;
+            }
+        }
+        return declared;
     }
 
     /** Where the value of a collective goes: nowhere (a statement), or a variable. */

@@ -85,6 +85,12 @@ public final class CommunicatorTypes {
                     case "GROUP_EMPTY":
                         f.replace(new NameExpr(GROUP + ".EMPTY"));
                         break;
+                    case "GROUP_NULL":
+                        f.replace(new NameExpr(GROUP + ".NULL"));
+                        break;
+                    case "COMM_NULL":
+                        f.replace(new NameExpr(COMM + ".NULL"));
+                        break;
                     default:
                         break;
                 }

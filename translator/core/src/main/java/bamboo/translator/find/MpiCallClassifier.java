@@ -59,13 +59,11 @@ public final class MpiCallClassifier {
                 if (type.equals("bamboo.TaskHints")) {
                     call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
                 }
-            } else if (type.equals("mpi.Datatype") && op == MpiOp.UNSUPPORTED) {
-                // a derived datatype: translated sends and receives move contiguous elements only
-                call.setData(MpiCall.KEY, new MpiCall(op, call.getNameAsString()));
             } else if (type.equals("mpi.Op") || type.equals("mpi.Datatype") || type.equals("mpi.Status")
                     || type.equals("mpi.Group")) {
-                // local objects (user reductions, types, the statuses translated receives return, groups,
-                // which become bamboo.runtime.comm.TaskGroup): their methods need no translation
+                // local objects (user reductions, types and their constructors, the statuses translated
+                // receives return, groups, which become bamboo.runtime.comm.TaskGroup): their methods need no
+                // translation
                 continue;
             } else if (type.startsWith("mpi.")) {
                 boolean cart = type.equals("mpi.Cartcomm");

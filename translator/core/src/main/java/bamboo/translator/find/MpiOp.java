@@ -45,8 +45,8 @@ public enum MpiOp {
     BUFFER_ATTACH, BUFFER_DETACH,
     /** A collective, or a communicator constructor (Split, Dup, Create): inlined from the library. */
     COLLECTIVE,
-    /** A local communicator operation (Group, Compare, Free, Test_inter, Topo_test, and a Cartesian grid's
-     *  Coords, Shift, Get): a call on the translated communicator ({@code bamboo.runtime.comm.TaskComm},
+    /** A local communicator operation (Group, Compare, Free, Test_inter, Topo_test, Attr_get, Attr_delete,
+     *  and a Cartesian grid's Coords, Shift, Get): a call on the translated communicator ({@code bamboo.runtime.comm.TaskComm},
      *  {@code TaskCartcomm}), kept as written. */
     COMM_LOCAL,
     PRIORITY, YIELD_AFTER_REGION,
@@ -61,7 +61,7 @@ public enum MpiOp {
             "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
             "Reduce_scatter", "Scan", "Split", "Dup", "Create", "Creat", "Create_cart", "Sub");
     private static final Set<String> COMM_LOCALS = Set.of("Group", "Compare", "Free", "Test_inter", "Topo_test",
-            "Coords", "Shift", "Get");
+            "Coords", "Shift", "Get", "Attr_get", "Attr_delete");
     private static final Set<String> OTHERS = Set.of("Cancel", "Get_processor_name", "Get_count", "Incl",
             "Excl", "Union", "Abort", "clone", "Intercomm_create", "Intercomm_merge",
             "Comm_spawn");
@@ -70,7 +70,7 @@ public enum MpiOp {
     private static final Set<String> NOT_PLANNED = Set.of("Create_graph", "Map", "Create_intercomm", "Merge",
             "Remote_size",
             "Remote_group", "Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct", "Commit", "Pack",
-            "Unpack", "Pack_size", "Get_elements", "Errhandler_set", "Errhandler_get", "Attr_get");
+            "Unpack", "Pack_size", "Get_elements", "Errhandler_set", "Errhandler_get");
 
     static {
         BY_NAME.put("Init", INIT);

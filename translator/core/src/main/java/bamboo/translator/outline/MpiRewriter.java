@@ -190,13 +190,31 @@ public final class MpiRewriter {
     }
 
     public static MethodCallExpr transfer(String method, MethodCallExpr call, int base) {
-        Expression type = MpiCall.arg(call, base, MpiCall.TYPE);
-        return new MethodCallExpr(null, method, NodeList.nodeList(
-                MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG),
-                MpiCall.arg(call, base, MpiCall.BUF), scaled(MpiCall.arg(call, base, MpiCall.OFFSET), type),
-                scaled(MpiCall.arg(call, base, MpiCall.COUNT), type)));
+        return transfer(method, MpiCall.arg(call, base, MpiCall.PEER), MpiCall.arg(call, base, MpiCall.TAG),
+                MpiCall.arg(call, base, MpiCall.BUF), MpiCall.arg(call, base, MpiCall.OFFSET),
+                MpiCall.arg(call, base, MpiCall.COUNT), MpiCall.arg(call, base, MpiCall.TYPE));
     }
 
+    /**
+     * {@code method(peer, tag, buf, offset, count)} in array elements for a predefined datatype named as a
+     * constant of {@code MPI}; for any other datatype expression (a variable may hold a derived type, whose items are
+     * not consecutive elements) {@code method(peer, tag, buf, offset, count, type)} in items, which the task
+     * maps to elements, packing and unpacking non-contiguous layouts.
+     */
+    public static MethodCallExpr transfer(String method, Expression peer, Expression tag, Expression buf,
+                                          Expression offset, Expression count, Expression type) {
+        if (!type.isFieldAccessExpr() || !ELEMENTS.contains(type.asFieldAccessExpr().getNameAsString())
+                || !isMpi(Printed.text(type.asFieldAccessExpr().getScope()))) {
+            return new MethodCallExpr(null, method, NodeList.nodeList(peer, tag, buf, offset, count, type.clone()));
+        }
+        return new MethodCallExpr(null, method, NodeList.nodeList(peer, tag, buf, scaled(offset, type),
+                scaled(count, type)));
+    }
+
+    /** The constants of MPI whose items are consecutive array elements: the others (PACKED, LB, UB, NULL)
+     *  go through the task's checks like a datatype held in a variable. */
+    private static final java.util.Set<String> ELEMENTS = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN",
+            "INT", "LONG", "FLOAT", "DOUBLE", "OBJECT", "SHORT2", "INT2", "LONG2", "FLOAT2", "DOUBLE2");
     private static final java.util.Set<String> SINGLE = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN", "INT",
             "LONG", "FLOAT", "DOUBLE", "OBJECT");
 

@@ -502,10 +502,9 @@ public final class StateMachine {
         emit(commented(new IfStmt(not(Templates.expression("arrived(bambooSource, bambooTag)")), waiting(),
                 null), s, "evaluation point of " + mpi.name()));
         Expression type = MpiCall.arg(call, base, MpiCall.TYPE);
-        MethodCallExpr recv = new MethodCallExpr(null, "receive", NodeList.nodeList(new NameExpr("bambooSource"),
+        MethodCallExpr recv = MpiRewriter.transfer("receive", new NameExpr("bambooSource"),
                 new NameExpr("bambooTag"), MpiCall.arg(call, base, MpiCall.BUF),
-                MpiRewriter.scaled(MpiCall.arg(call, base, MpiCall.OFFSET), type),
-                MpiRewriter.scaled(MpiCall.arg(call, base, MpiCall.COUNT), type)));
+                MpiCall.arg(call, base, MpiCall.OFFSET), MpiCall.arg(call, base, MpiCall.COUNT), type);
         emit(target == null ? new ExpressionStmt(recv)
                 : ResultUse.assign(target, new MethodCallExpr(null, "bambooStatus", NodeList.nodeList(recv))));
         points.add(new Point(k, Templates.expression("arrived(bambooSource, bambooTag)"),
@@ -518,10 +517,8 @@ public final class StateMachine {
      */
     private void replacePoint(ExpressionStmt s, MethodCallExpr call, String target) {
         Expression type = call.getArgument(3);
-        Expression offset = MpiRewriter.scaled(call.getArgument(1), type);
-        Expression count = MpiRewriter.scaled(call.getArgument(2), type);
-        emit(commented(new ExpressionStmt(new MethodCallExpr(null, "send", NodeList.nodeList(call.getArgument(4),
-                call.getArgument(5), call.getArgument(0).clone(), offset.clone(), count.clone()))), s,
+        emit(commented(new ExpressionStmt(MpiRewriter.transfer("send", call.getArgument(4), call.getArgument(5),
+                call.getArgument(0).clone(), call.getArgument(1).clone(), call.getArgument(2).clone(), type)), s,
                 "Sendrecv_replace:"));
         emit(assign("bambooSource", call.getArgument(6)));
         emit(assign("bambooTag", call.getArgument(7)));
@@ -529,8 +526,8 @@ public final class StateMachine {
         start(k);
         Expression rule = Templates.expression("arrived(bambooSource, bambooTag)");
         emit(commented(new IfStmt(not(rule.clone()), waiting(), null), s, "evaluation point of Sendrecv_replace"));
-        MethodCallExpr recv = new MethodCallExpr(null, "receive", NodeList.nodeList(new NameExpr("bambooSource"),
-                new NameExpr("bambooTag"), call.getArgument(0), offset, count));
+        MethodCallExpr recv = MpiRewriter.transfer("receive", new NameExpr("bambooSource"),
+                new NameExpr("bambooTag"), call.getArgument(0), call.getArgument(1), call.getArgument(2), type);
         emit(target == null ? new ExpressionStmt(recv)
                 : ResultUse.assign(target, new MethodCallExpr(null, "bambooStatus", NodeList.nodeList(recv))));
         points.add(new Point(k, rule, "Sendrecv_replace at " + sourceName + ":" + Marks.line(s), s));

@@ -7,13 +7,11 @@ import java.util.Set;
 
 /**
  * MPI calls the translator has no translation for. Nonblocking collectives the library has no blocking
- * form of (the others translate) and derived datatypes are named as such, with what to write instead.
+ * form of (the others translate) are named as such, with what to write instead.
  */
 public final class UnsupportedCallRule implements CallRule {
     /** Collectives of mpi with a nonblocking form that the collectives library does not implement. */
     private static final Set<String> NO_LIBRARY_FORM = Set.of("Exscan", "Neighbor_allgather", "Neighbor_alltoall");
-    private static final Set<String> DERIVED_DATATYPES =
-            Set.of("Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct", "Commit");
 
     @Override
     public Set<MpiOp> ops() {
@@ -28,9 +26,6 @@ public final class UnsupportedCallRule implements CallRule {
         if (MpiOp.candidate(blocking) == MpiOp.COLLECTIVE || NO_LIBRARY_FORM.contains(blocking)) {
             d.error(c.file(), c.call(), "nonblocking collective " + name + "(...) is not translated yet: the "
                     + "collectives library has no " + blocking + "; run the program untranslated");
-        } else if (DERIVED_DATATYPES.contains(name)) {
-            d.error(c.file(), c.call(), "derived datatype " + name + "(...) is not translated yet: translated sends "
-                    + "and receives move contiguous elements of a predefined type; run the program untranslated");
         } else {
             d.error(c.file(), c.call(), "MPI call " + name + "(...) is not supported by the translator yet");
         }

@@ -211,7 +211,7 @@ public final class Sum_BambooTask extends bamboo.runtime.mpi.MpiTask {
                         continue bambooLoop;
                     }
                     {
-                        send(c1_comm.task(c1_rank + 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                        send(c1_comm.task(c1_rank + 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                         c1_v = -1;
                     }
                     pc = 6;
@@ -226,7 +226,7 @@ public final class Sum_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // evaluation point of Recv from Sum.java:35
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_tmp, 0 * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    receive(bambooSource, bambooTag, c1_tmp, 0, c1_count, c1_datatype);
                     c1_op.Call(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     c1_v = c1_rank / 2;
                     pc = 6;
@@ -248,7 +248,7 @@ public final class Sum_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     c1_pv = c1_v ^ c1_m;
                     c1_partner = c1_pv < c1_rem ? 2 * c1_pv + 1 : c1_pv + c1_rem;
                     // Sendrecv: from Sum.java:35
-                    send(c1_comm.task(c1_partner), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    send(c1_comm.task(c1_partner), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     bambooSource = c1_comm.task(c1_partner);
                     bambooTag = c1_comm.collectiveTag(5);
                     pc = 15;
@@ -257,7 +257,7 @@ public final class Sum_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // evaluation point of Sendrecv from Sum.java:35
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_tmp, 0 * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    receive(bambooSource, bambooTag, c1_tmp, 0, c1_count, c1_datatype);
                     if (c1_pv < c1_v || c1_op.Is_commute()) {
                         c1_op.Call(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     } else {
@@ -288,12 +288,12 @@ public final class Sum_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // evaluation point of Recv from Sum.java:35
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    receive(bambooSource, bambooTag, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     pc = 2;
                     continue bambooLoop;
                 case 18:
                     {
-                        send(c1_comm.task(c1_rank - 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                        send(c1_comm.task(c1_rank - 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     }
                     pc = 2;
                     continue bambooLoop;
