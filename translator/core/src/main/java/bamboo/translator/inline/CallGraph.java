@@ -58,12 +58,85 @@ public final class CallGraph {
     private final Program program;
     private final Set<String> declaredNames;
     private final Set<String> movedStatics = new HashSet<>();
-    private final Map<Node, List<Edge>> edges = new LinkedHashMap<>();
-    private final Map<Node, String> direct = new LinkedHashMap<>();
-    private final Map<Node, Boolean> onlySafeMpi = new LinkedHashMap<>();
+    // Bodies by identity, in the order they were reached: JavaParser nodes hash by structure, and the
+    // translation rewrites main and the program class's methods while the graph is in use.
+    private final Map<Node, List<Edge>> edges = linkedIdentityMap();
+    private final Map<Node, String> direct = linkedIdentityMap();
+    private final Map<Node, Boolean> onlySafeMpi = new java.util.IdentityHashMap<>();
     private final List<MethodCallExpr> unresolved = new ArrayList<>();
-    private final Set<Node> needs = new LinkedHashSet<>();
-    private final Set<Node> copyable = new LinkedHashSet<>();
+    private final Set<Node> needs = java.util.Collections.newSetFromMap(linkedIdentityMap());
+    private final Set<Node> copyable = java.util.Collections.newSetFromMap(linkedIdentityMap());
+
+    /** A map by identity that iterates in insertion order. */
+    private static <V> Map<Node, V> linkedIdentityMap() {
+        return new IdentityOrder<>();
+    }
+
+    private static final class IdentityOrder<V> extends java.util.AbstractMap<Node, V> {
+        private final Map<Node, V> map = new java.util.IdentityHashMap<>();
+        private final List<Node> order = new ArrayList<>();
+
+        @Override
+        public V get(Object key) {
+            return map.get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return map.containsKey(key);
+        }
+
+        @Override
+        public V put(Node key, V value) {
+            if (!map.containsKey(key)) {
+                order.add(key);
+            }
+            return map.put(key, value);
+        }
+
+        @Override
+        public V remove(Object key) {
+            if (map.containsKey(key)) {
+                order.removeIf(n -> n == key);
+            }
+            return map.remove(key);
+        }
+
+        @Override
+        public Set<Entry<Node, V>> entrySet() {
+            return new java.util.AbstractSet<>() {
+                @Override
+                public java.util.Iterator<Entry<Node, V>> iterator() {
+                    java.util.Iterator<Node> keys = order.iterator();
+                    return new java.util.Iterator<>() {
+                        private Node last;
+
+                        @Override
+                        public boolean hasNext() {
+                            return keys.hasNext();
+                        }
+
+                        @Override
+                        public Entry<Node, V> next() {
+                            last = keys.next();
+                            return new SimpleImmutableEntry<>(last, map.get(last));
+                        }
+
+                        @Override
+                        public void remove() {
+                            keys.remove();
+                            map.remove(last);
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return order.size();
+                }
+            };
+        }
+    }
     /** Locals of the bodies scanned while building (nothing changes the tree until the graph is built). */
     private final Members.Locals locals = new Members.Locals();
 
@@ -138,14 +211,26 @@ public final class CallGraph {
                 }
             }
         }
-        // A class's statics go per task together: its static initialisers may set any of them.
+        // A class's statics go per task together: its static initialisers may set any of them. A value no
+        // reached code assigns, initialised by a constant expression, holds that value in every rank, so it
+        // stays shared when nothing but field initialisers of that kind run for the class.
+        Set<VariableDeclarator> assignedHere = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (StaticUse u : staticUses) {
+            if (assigned(u.at()) || writtenThrough(u.at())) {
+                assignedHere.add(u.field().variable());
+            }
+        }
         Set<TypeDeclaration<?>> owners = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (Members.FieldRef f : new ArrayList<>(perTaskOrder)) {
             if (owners.add(f.owner())) {
+                boolean initialisersOnly = onlyConstantInitialisers(f.owner());
                 for (FieldDeclaration d : f.owner().getFields()) {
                     if (d.isStatic() && !d.isFinal()) {
                         for (VariableDeclarator v : d.getVariables()) {
-                            addPerTask(new Members.FieldRef(f.owner(), d, v));
+                            Members.FieldRef g = new Members.FieldRef(f.owner(), d, v);
+                            if (!initialisersOnly || !isValue(g) || assignedHere.contains(v)) {
+                                addPerTask(g);
+                            }
                         }
                     }
                 }
@@ -157,6 +242,48 @@ public final class CallGraph {
                         + ", a static that is per-task state");
             }
         }
+    }
+
+    /**
+     * Whether class initialisation of {@code k} only evaluates constant expressions: it has no static
+     * initialiser block and each static field's initialiser is made of literals, constants and operators.
+     */
+    private boolean onlyConstantInitialisers(TypeDeclaration<?> k) {
+        for (com.github.javaparser.ast.body.BodyDeclaration<?> m : k.getMembers()) {
+            if (m instanceof com.github.javaparser.ast.body.InitializerDeclaration i && i.isStatic()) {
+                return false;
+            }
+            if (m instanceof FieldDeclaration d && d.isStatic()) {
+                for (VariableDeclarator v : d.getVariables()) {
+                    if (v.getInitializer().isPresent() && !constantExpression(v.getInitializer().get())) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private boolean constantExpression(Expression e) {
+        for (Node n : Walk.findAll(e, Node.class)) {
+            if (n instanceof NameExpr || n instanceof FieldAccessExpr) {
+                if (n.getParentNode().orElse(null) instanceof FieldAccessExpr f && f.getScope() == n) {
+                    continue; // the class of a qualified constant
+                }
+                Optional<Members.FieldRef> f = refs.of((Expression) n);
+                if (f.isEmpty() || !f.get().isConstant()) {
+                    return false;
+                }
+            } else if (!(n instanceof com.github.javaparser.ast.expr.LiteralExpr
+                    || n instanceof com.github.javaparser.ast.expr.BinaryExpr
+                    || n instanceof UnaryExpr u && !isStep(u.getOperator())
+                    || n instanceof com.github.javaparser.ast.expr.EnclosedExpr
+                    || n instanceof com.github.javaparser.ast.expr.ConditionalExpr
+                    || n instanceof com.github.javaparser.ast.expr.SimpleName)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void addPerTask(Members.FieldRef f) {
