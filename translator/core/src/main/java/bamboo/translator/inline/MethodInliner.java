@@ -660,6 +660,32 @@ public final class MethodInliner {
                     return true;
                 }
 
+                // types named in expressions: as the task class names them, like declared types
+                @Override
+                public Boolean visit(com.github.javaparser.ast.expr.ArrayCreationExpr n, Node copy) {
+                    ((com.github.javaparser.ast.expr.ArrayCreationExpr) copy).setElementType(qualifiedType(n.getElementType()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(com.github.javaparser.ast.expr.CastExpr n, Node copy) {
+                    ((com.github.javaparser.ast.expr.CastExpr) copy).setType(qualifiedType(n.getType()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(com.github.javaparser.ast.expr.InstanceOfExpr n, Node copy) {
+                    ((com.github.javaparser.ast.expr.InstanceOfExpr) copy).setType(
+                            (com.github.javaparser.ast.type.ReferenceType) qualifiedType(n.getType()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(com.github.javaparser.ast.expr.ClassExpr n, Node copy) {
+                    ((com.github.javaparser.ast.expr.ClassExpr) copy).setType(qualifiedType(n.getType()));
+                    return true;
+                }
+
                 @Override
                 public Boolean visit(LabeledStmt l, Node copy) {
                     ((LabeledStmt) copy).setLabel(new SimpleName(labels.get(l.getLabel().asString())));
