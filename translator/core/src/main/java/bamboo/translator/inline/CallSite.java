@@ -102,9 +102,12 @@ final class CallSite {
      */
     private static String commutes(Node before, MethodCallExpr call, Names names, Reads reads,
                                    MethodEffects.Summary writes) {
-        for (Expression a : call.getArguments()) {
+        // the receiver and the arguments move along with the call, ahead of what they followed
+        List<Expression> moved = new ArrayList<>(call.getArguments());
+        call.getScope().ifPresent(moved::add);
+        for (Expression a : moved) {
             if (!sideEffectFree(a, reads)) {
-                return "the call's argument '" + a + "' has side effects";
+                return "'" + a + "', evaluated with the call, has side effects";
             }
         }
         Set<String> fields = new java.util.LinkedHashSet<>();

@@ -145,6 +145,23 @@ class CallSiteEffectsTest {
     }
 
     @Test
+    void aReceiverWithSideEffectsIsRefusedAsItWouldMoveAheadOfTheRead() {
+        program(lines(
+                "        // ERROR: evaluated with the call, has side effects",
+                "        sum = sum + pick(p).avg(h);",
+                "    }",
+                "    Part pick(Part p) {",
+                "        sum = 5;",
+                "        return p;"),
+            "class Part {",
+            "    double avg(double h) {",
+            "        K.count++;",
+            "        return h;",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
     void aCallWritingNothingMovesBeforeAnyReadWithoutSideEffects() {
         program(lines("        sum = all[1] + p.avg(h);"),
             "class Part {",
