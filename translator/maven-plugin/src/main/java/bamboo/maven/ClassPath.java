@@ -27,18 +27,20 @@ final class ClassPath {
     }
 
     /**
-     * What changes when an entry does: each entry's path, and a jar's size and time. A directory counts by
-     * its path alone (the project's own classes are rewritten by every compilation).
+     * What changes when an entry does: each element's path, and a jar's size and time. A directory counts by
+     * its path alone, listed or not yet made (the project's own classes are rewritten by every compilation,
+     * and their directory appears after the first).
      */
-    static String fingerprint(List<Path> entries) {
+    static String fingerprint(List<String> elements) {
         StringBuilder b = new StringBuilder();
-        for (Path p : entries) {
+        for (String e : elements == null ? List.<String>of() : elements) {
+            Path p = Path.of(e);
             b.append(p.toAbsolutePath().normalize());
             if (Files.isRegularFile(p)) {
                 try {
                     BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
                     b.append(' ').append(a.size()).append(' ').append(a.lastModifiedTime().toMillis());
-                } catch (IOException e) {
+                } catch (IOException x) {
                     b.append(" unreadable");
                 }
             }

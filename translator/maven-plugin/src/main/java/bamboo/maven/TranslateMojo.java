@@ -91,8 +91,8 @@ public class TranslateMojo extends AbstractMojo {
         hashed.addAll(library); // a changed collective translates again
         List<Path> classPath = ClassPath.of(classpathElements);
         // a dependency that changed may now hold a mutable static: it is part of what is translated
-        String hash = Stamp.hash(TranslatorVersion.of(pluginVersion) + "\n" + ClassPath.fingerprint(classPath), out,
-                hashed);
+        String version = TranslatorVersion.of(pluginVersion) + "\n" + ClassPath.fingerprint(classpathElements);
+        String hash = Stamp.hash(version, out, hashed);
         Stamp last = Stamp.read(stampFile.toPath());
         if (!force && last != null && last.inputs().equals(hash) && last.outputsPresent(out)) {
             getLog().info("Bamboo: companions up to date, " + last.outputs().size() + " file(s) in " + out

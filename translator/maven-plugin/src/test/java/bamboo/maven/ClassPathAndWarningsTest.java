@@ -139,6 +139,22 @@ class ClassPathAndWarningsTest {
     }
 
     @Test
+    void theOutputDirectoryAppearingAfterTheFirstBuildDoesNotTranslateAgainButAChangedJarDoes() throws Exception {
+        MavenProject project = project(PROGRAM);
+        Path jar = jar(CONSTANTS);
+        translate(project, jar).execute();
+        Files.createDirectories(dir.resolve("target/classes"));
+        Path entry = dir.resolve("target/generated-sources/bamboo/app/P_Bamboo.java");
+        Files.writeString(entry, "// tampered\n"); // a skipped run leaves the companions as they are
+        translate(project, jar).execute();
+        assertEquals("// tampered\n", Files.readString(entry));
+
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(1_000_000L));
+        translate(project, jar).execute();
+        assertTrue(Files.readString(entry).contains("class P_Bamboo"), "a changed dependency is read again");
+    }
+
+    @Test
     void theRewriteGoalReadsTheClassPathToo() throws Exception {
         project(PROGRAM);
         RewriteMojo m = new RewriteMojo();
