@@ -53,15 +53,17 @@ import java.util.List;
 public final class Translator {
     private final List<SourceFile> collectives;
     private final List<Path> classPath;
+    private final ClassPathStatics.ClassFiles classFiles;
 
     /** A translator with our collectives library. */
     public Translator() {
-        this(List.of(), List.of());
+        this(List.of(), List.of(), null);
     }
 
-    private Translator(List<SourceFile> collectives, List<Path> classPath) {
+    private Translator(List<SourceFile> collectives, List<Path> classPath, ClassPathStatics.ClassFiles classFiles) {
         this.collectives = List.copyOf(collectives);
         this.classPath = List.copyOf(classPath);
+        this.classFiles = classFiles;
     }
 
     /**
@@ -71,7 +73,15 @@ public final class Translator {
      * every such class is refused, since what it holds cannot be known.
      */
     public Translator withClassPath(List<Path> classPath) {
-        return new Translator(collectives, classPath);
+        return new Translator(collectives, classPath, classFiles);
+    }
+
+    /**
+     * The same, reading the class files through {@code files} (by resource name, {@code a/b/C.class}) where
+     * the class path is not a list of entries: a compiler's, for an annotation processor.
+     */
+    public Translator withClassFiles(ClassPathStatics.ClassFiles files) {
+        return new Translator(collectives, classPath, files);
     }
 
     /**
@@ -80,7 +90,7 @@ public final class Translator {
      * our signatures. What is wrong with them is reported like any error of the program.
      */
     public Translator withCollectives(List<SourceFile> sources) {
-        return new Translator(sources, classPath);
+        return new Translator(sources, classPath, classFiles);
     }
 
     /** Checks the sources: every diagnostic, nothing generated. */
@@ -95,7 +105,7 @@ public final class Translator {
 
     private TranslationResult run(List<SourceFile> sources, boolean emit) {
         JavaSources parser = new JavaSources();
-        try (ClassPathStatics compiled = new ClassPathStatics(classPath)) {
+        try (ClassPathStatics compiled = new ClassPathStatics(classPath, classFiles)) {
             return run(sources, emit, parser, compiled);
         } finally {
             parser.release();

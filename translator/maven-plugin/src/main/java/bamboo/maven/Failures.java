@@ -11,6 +11,13 @@ final class Failures {
     private Failures() {
     }
 
+    /** The translator's warnings, one {@code file:line:col: warning: ...} line each. */
+    static void warn(Log log, List<Diagnostic> warnings) {
+        for (Diagnostic w : warnings) {
+            log.warn(w.toString());
+        }
+    }
+
     static MojoFailureException refused(Log log, List<Diagnostic> diagnostics) {
         for (Diagnostic d : diagnostics) {
             log.error(d.toString());

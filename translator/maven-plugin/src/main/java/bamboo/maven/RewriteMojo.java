@@ -9,6 +9,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 
 import java.io.File;
 import java.io.IOException;
@@ -21,7 +22,8 @@ import java.util.List;
  * input file as it was plus the companions next to their program, written all-or-nothing, so the output
  * compiles on its own against the runtime. Not bound to a phase: run it as {@code mvn bamboo:rewrite}.
  */
-@Mojo(name = "rewrite", threadSafe = true, requiresProject = false)
+@Mojo(name = "rewrite", threadSafe = true, requiresProject = false,
+        requiresDependencyResolution = ResolutionScope.COMPILE)
 public class RewriteMojo extends AbstractMojo {
 
     /** Source directories or single {@code .java} files to rewrite (comma-separated on the command line). */
@@ -31,6 +33,10 @@ public class RewriteMojo extends AbstractMojo {
     /** The translated tree; must not overlap an input. */
     @Parameter(property = "bamboo.rewriteDirectory", defaultValue = "${project.build.directory}/bamboo-rewritten")
     File outputDirectory;
+
+    /** The project's compile class path, read for classes the rank body reaches outside the inputs. */
+    @Parameter(defaultValue = "${project.compileClasspathElements}", readonly = true)
+    List<String> classpathElements;
 
     /** Skips the goal. */
     @Parameter(property = "bamboo.skip", defaultValue = "false")
@@ -52,7 +58,9 @@ public class RewriteMojo extends AbstractMojo {
         Path out = outputDirectory.toPath();
         try {
             SourceTree tree = SourceTree.of(paths);
-            TranslationResult result = new Translator().translate(tree.javaSources());
+            TranslationResult result = new Translator().withClassPath(ClassPath.of(classpathElements))
+                    .translate(tree.javaSources());
+            Failures.warn(getLog(), result.warnings());
             if (!result.ok()) {
                 throw Failures.refused(getLog(), result.diagnostics());
             }

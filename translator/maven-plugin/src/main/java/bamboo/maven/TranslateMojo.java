@@ -10,6 +10,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
 
 import java.io.File;
@@ -26,7 +27,8 @@ import java.util.List;
  * no program produces any more are removed. A program the translator refuses fails the build with one
  * {@code File.java:line:col: error: ...} line per problem.
  */
-@Mojo(name = "translate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
+@Mojo(name = "translate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.COMPILE)
 public class TranslateMojo extends AbstractMojo {
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
@@ -56,6 +58,14 @@ public class TranslateMojo extends AbstractMojo {
     @Parameter(property = "bamboo.collectives")
     File collectives;
 
+    /**
+     * The project's compile class path (its dependencies' jars and directories), from which the translator
+     * reads the classes the rank body reaches outside the sources: such a class is accepted only when no
+     * static it reaches is mutable, as on the command line with {@code -cp}.
+     */
+    @Parameter(defaultValue = "${project.compileClasspathElements}", readonly = true)
+    List<String> classpathElements;
+
     /** Skips the goal (and does not add the output directory to the source roots). */
     @Parameter(property = "bamboo.skip", defaultValue = "false")
     boolean skip;
@@ -79,7 +89,10 @@ public class TranslateMojo extends AbstractMojo {
         List<SourceFile> library = readCollectives();
         List<SourceFile> hashed = new ArrayList<>(inputs.sources());
         hashed.addAll(library); // a changed collective translates again
-        String hash = Stamp.hash(TranslatorVersion.of(pluginVersion), out, hashed);
+        List<Path> classPath = ClassPath.of(classpathElements);
+        // a dependency that changed may now hold a mutable static: it is part of what is translated
+        String version = TranslatorVersion.of(pluginVersion) + "\n" + ClassPath.fingerprint(classpathElements);
+        String hash = Stamp.hash(version, out, hashed);
         Stamp last = Stamp.read(stampFile.toPath());
         if (!force && last != null && last.inputs().equals(hash) && last.outputsPresent(out)) {
             getLog().info("Bamboo: companions up to date, " + last.outputs().size() + " file(s) in " + out
@@ -87,8 +100,10 @@ public class TranslateMojo extends AbstractMojo {
             addSourceRoot(out);
             return;
         }
-        Translator translator = library.isEmpty() ? new Translator() : new Translator().withCollectives(library);
+        Translator translator = (library.isEmpty() ? new Translator() : new Translator().withCollectives(library))
+                .withClassPath(classPath);
         TranslationResult result = translator.translate(inputs.sources());
+        Failures.warn(getLog(), result.warnings());
         if (!result.ok()) {
             forgetStamp();
             throw Failures.refused(getLog(), result.diagnostics());

@@ -16,7 +16,9 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic.Kind;
+import javax.tools.StandardLocation;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -110,9 +112,10 @@ public final class BambooProcessor extends AbstractProcessor {
             return;
         }
         TranslationResult result = translator.translate(List.of(new SourceFile(name, text)));
+        ErrorReporter reporter = new ErrorReporter(trees, processingEnv.getMessager());
+        reporter.report(result.warnings(), unit, name, text, programs.get(0), Kind.WARNING);
         if (!result.ok()) {
-            new ErrorReporter(trees, processingEnv.getMessager()).report(result.diagnostics(), unit, name, text,
-                    programs.get(0));
+            reporter.report(result.diagnostics(), unit, name, text, programs.get(0), Kind.ERROR);
             return;
         }
         new CompanionWriter(processingEnv.getFiler(), processingEnv.getMessager())
@@ -128,7 +131,23 @@ public final class BambooProcessor extends AbstractProcessor {
             String dir = processingEnv.getOptions().get(COLLECTIVES);
             collectives = dir == null || dir.isBlank() ? List.of() : CollectivesDir.read(java.nio.file.Path.of(dir));
         }
-        return collectives.isEmpty() ? new Translator() : new Translator().withCollectives(collectives);
+        return (collectives.isEmpty() ? new Translator() : new Translator().withCollectives(collectives))
+                .withClassFiles(this::classFile);
+    }
+
+    /**
+     * A class file of the compilation's class path, through the Filer (javac does not tell a processor its
+     * class path otherwise), so a kernel in a dependency jar is judged as with {@code bamboo check -cp}.
+     */
+    private InputStream classFile(String resource) {
+        int slash = resource.lastIndexOf('/');
+        String pkg = slash < 0 ? "" : resource.substring(0, slash).replace('/', '.');
+        try {
+            return processingEnv.getFiler().getResource(StandardLocation.CLASS_PATH, pkg, resource.substring(slash + 1))
+                    .openInputStream();
+        } catch (IOException | IllegalArgumentException notThere) {
+            return null; // not on the class path: the translator says the class is unknown
+        }
     }
 
     private List<SourceFile> collectives;

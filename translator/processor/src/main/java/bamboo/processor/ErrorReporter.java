@@ -11,7 +11,7 @@ import javax.tools.Diagnostic.Kind;
 import java.util.List;
 
 /**
- * Reports the translator's diagnostics as compiler errors at the construct they are about: the smallest
+ * Reports the translator's diagnostics as compiler errors (or warnings) at the construct they are about: the smallest
  * tree of the program's file that covers the diagnostic's line and column, so javac prints the right line
  * and a caret. The message also carries {@code File.java:line:col}, the form the CLI and the Maven goal use.
  */
@@ -24,11 +24,13 @@ final class ErrorReporter {
         this.messager = messager;
     }
 
-    void report(List<Diagnostic> diagnostics, CompilationUnitTree unit, String unitName, String text, Element program) {
+    /** Reports {@code diagnostics} as {@code kind} (errors, or the translator's warnings). */
+    void report(List<Diagnostic> diagnostics, CompilationUnitTree unit, String unitName, String text, Element program,
+                Kind kind) {
         for (Diagnostic d : diagnostics) {
             if (!d.file().equals(unitName)) {
                 // Another file (the user's collectives): its own position, on the program being translated.
-                messager.printMessage(Kind.ERROR, "bamboo: " + d, program);
+                messager.printMessage(kind, "bamboo: " + d, program);
                 continue;
             }
             String message = "bamboo: " + d.message() + " (" + baseName(d.file()) + ":" + d.line() + ":"
@@ -36,9 +38,9 @@ final class ErrorReporter {
             long position = Positions.offset(text, d.line(), d.column());
             Tree at = position < 0 ? null : TreeAt.smallestCovering(trees, unit, position);
             if (at != null) {
-                trees.printMessage(Kind.ERROR, message, at, unit);
+                trees.printMessage(kind, message, at, unit);
             } else {
-                messager.printMessage(Kind.ERROR, message, program);
+                messager.printMessage(kind, message, program);
             }
         }
     }

@@ -34,15 +34,22 @@ final class InProcessCompiler {
         return compile(sources, classes, generated, processors, List.of());
     }
 
-    /** The same with more javac options (e.g. {@code -Abamboo.collectives=DIR}). */
+    /** The same with more javac options (e.g. {@code -Abamboo.collectives=DIR}; {@code -classpath} adds entries). */
     static Outcome compile(List<Path> sources, Path classes, Path generated, List<Processor> processors,
                            List<String> extraOptions) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         Files.createDirectories(classes);
         Files.createDirectories(generated);
+        String classPath = System.getProperty("java.class.path");
+        int given = extraOptions.indexOf("-classpath");
+        if (given >= 0) { // more entries, after the test class path
+            classPath = classPath + java.io.File.pathSeparator + extraOptions.get(given + 1);
+            extraOptions = new ArrayList<>(extraOptions);
+            extraOptions.subList(given, given + 2).clear();
+        }
         List<String> options = new ArrayList<>(List.of("--release", "17",
-                "-classpath", System.getProperty("java.class.path"),
+                "-classpath", classPath,
                 "-d", classes.toString(), "-s", generated.toString()));
         options.addAll(extraOptions);
         StringWriter out = new StringWriter();

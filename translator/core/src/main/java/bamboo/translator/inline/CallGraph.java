@@ -28,10 +28,10 @@ import com.github.javaparser.symbolsolver.javaparsermodel.JavaParserFacade;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,16 +58,85 @@ public final class CallGraph {
     private final Program program;
     private final Set<String> declaredNames;
     private final Set<String> movedStatics = new HashSet<>();
-    // Keyed by identity: JavaParser nodes compare and hash by structure, so two equal methods of different
-    // classes would be one key, and a body would be lost once inlining changes it (main, the program class).
-    private final Map<Node, List<Edge>> edges = new IdentityHashMap<>();
-    /** The keys of {@link #edges} in the order they were reached. */
-    private final List<Node> reachedOrder = new ArrayList<>();
-    private final Map<Node, String> direct = new IdentityHashMap<>();
-    private final Map<Node, Boolean> onlySafeMpi = new IdentityHashMap<>();
+    // Bodies by identity, in the order they were reached: JavaParser nodes hash by structure, and the
+    // translation rewrites main and the program class's methods while the graph is in use.
+    private final Map<Node, List<Edge>> edges = linkedIdentityMap();
+    private final Map<Node, String> direct = linkedIdentityMap();
+    private final Map<Node, Boolean> onlySafeMpi = new java.util.IdentityHashMap<>();
     private final List<MethodCallExpr> unresolved = new ArrayList<>();
-    private final Set<Node> needs = identitySet();
-    private final Set<Node> copyable = identitySet();
+    private final Set<Node> needs = java.util.Collections.newSetFromMap(linkedIdentityMap());
+    private final Set<Node> copyable = java.util.Collections.newSetFromMap(linkedIdentityMap());
+
+    /** A map by identity that iterates in insertion order. */
+    private static <V> Map<Node, V> linkedIdentityMap() {
+        return new IdentityOrder<>();
+    }
+
+    private static final class IdentityOrder<V> extends java.util.AbstractMap<Node, V> {
+        private final Map<Node, V> map = new java.util.IdentityHashMap<>();
+        private final List<Node> order = new ArrayList<>();
+
+        @Override
+        public V get(Object key) {
+            return map.get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return map.containsKey(key);
+        }
+
+        @Override
+        public V put(Node key, V value) {
+            if (!map.containsKey(key)) {
+                order.add(key);
+            }
+            return map.put(key, value);
+        }
+
+        @Override
+        public V remove(Object key) {
+            if (map.containsKey(key)) {
+                order.removeIf(n -> n == key);
+            }
+            return map.remove(key);
+        }
+
+        @Override
+        public Set<Entry<Node, V>> entrySet() {
+            return new java.util.AbstractSet<>() {
+                @Override
+                public java.util.Iterator<Entry<Node, V>> iterator() {
+                    java.util.Iterator<Node> keys = order.iterator();
+                    return new java.util.Iterator<>() {
+                        private Node last;
+
+                        @Override
+                        public boolean hasNext() {
+                            return keys.hasNext();
+                        }
+
+                        @Override
+                        public Entry<Node, V> next() {
+                            last = keys.next();
+                            return new SimpleImmutableEntry<>(last, map.get(last));
+                        }
+
+                        @Override
+                        public void remove() {
+                            keys.remove();
+                            map.remove(last);
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return order.size();
+                }
+            };
+        }
+    }
     /** Locals of the bodies scanned while building (nothing changes the tree until the graph is built). */
     private final Members.Locals locals = new Members.Locals();
 
@@ -114,7 +183,7 @@ public final class CallGraph {
 
     private final StaticRefs refs;
     /** By identity: JavaParser nodes are equal by structure, and two classes may declare the same static. */
-    private final Map<VariableDeclarator, Members.FieldRef> perTask = new IdentityHashMap<>();
+    private final Map<VariableDeclarator, Members.FieldRef> perTask = new java.util.IdentityHashMap<>();
     private final List<Members.FieldRef> perTaskOrder = new ArrayList<>();
     private final List<StaticUse> staticUses = new ArrayList<>();
 
@@ -124,7 +193,7 @@ public final class CallGraph {
      * ({@code F[i] = v}). Each becomes per-task state; the bodies that use one need the task.
      */
     private void findPerTaskStatics() {
-        for (Node body : reachedOrder) {
+        for (Node body : edges.keySet()) {
             for (Node part : parts(body)) {
                 for (Expression e : Walk.findAll(part, Expression.class)) {
                     if (!(e instanceof NameExpr || e instanceof FieldAccessExpr)
@@ -142,14 +211,26 @@ public final class CallGraph {
                 }
             }
         }
-        // A class's statics go per task together: its static initialisers may set any of them.
-        Set<TypeDeclaration<?>> owners = Collections.newSetFromMap(new IdentityHashMap<>());
+        // A class's statics go per task together: its static initialisers may set any of them. A value no
+        // reached code assigns, initialised by a constant expression, holds that value in every rank, so it
+        // stays shared when nothing but field initialisers of that kind run for the class.
+        Set<VariableDeclarator> assignedHere = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (StaticUse u : staticUses) {
+            if (assigned(u.at()) || writtenThrough(u.at())) {
+                assignedHere.add(u.field().variable());
+            }
+        }
+        Set<TypeDeclaration<?>> owners = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (Members.FieldRef f : new ArrayList<>(perTaskOrder)) {
             if (owners.add(f.owner())) {
+                boolean initialisersOnly = onlyConstantInitialisers(f.owner());
                 for (FieldDeclaration d : f.owner().getFields()) {
                     if (d.isStatic() && !d.isFinal()) {
                         for (VariableDeclarator v : d.getVariables()) {
-                            addPerTask(new Members.FieldRef(f.owner(), d, v));
+                            Members.FieldRef g = new Members.FieldRef(f.owner(), d, v);
+                            if (!initialisersOnly || !isValue(g) || assignedHere.contains(v)) {
+                                addPerTask(g);
+                            }
                         }
                     }
                 }
@@ -161,6 +242,48 @@ public final class CallGraph {
                         + ", a static that is per-task state");
             }
         }
+    }
+
+    /**
+     * Whether class initialisation of {@code k} only evaluates constant expressions: it has no static
+     * initialiser block and each static field's initialiser is made of literals, constants and operators.
+     */
+    private boolean onlyConstantInitialisers(TypeDeclaration<?> k) {
+        for (com.github.javaparser.ast.body.BodyDeclaration<?> m : k.getMembers()) {
+            if (m instanceof com.github.javaparser.ast.body.InitializerDeclaration i && i.isStatic()) {
+                return false;
+            }
+            if (m instanceof FieldDeclaration d && d.isStatic()) {
+                for (VariableDeclarator v : d.getVariables()) {
+                    if (v.getInitializer().isPresent() && !constantExpression(v.getInitializer().get())) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private boolean constantExpression(Expression e) {
+        for (Node n : Walk.findAll(e, Node.class)) {
+            if (n instanceof NameExpr || n instanceof FieldAccessExpr) {
+                if (n.getParentNode().orElse(null) instanceof FieldAccessExpr f && f.getScope() == n) {
+                    continue; // the class of a qualified constant
+                }
+                Optional<Members.FieldRef> f = refs.of((Expression) n);
+                if (f.isEmpty() || !f.get().isConstant()) {
+                    return false;
+                }
+            } else if (!(n instanceof com.github.javaparser.ast.expr.LiteralExpr
+                    || n instanceof com.github.javaparser.ast.expr.BinaryExpr
+                    || n instanceof UnaryExpr u && !isStep(u.getOperator())
+                    || n instanceof com.github.javaparser.ast.expr.EnclosedExpr
+                    || n instanceof com.github.javaparser.ast.expr.ConditionalExpr
+                    || n instanceof com.github.javaparser.ast.expr.SimpleName)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void addPerTask(Members.FieldRef f) {
@@ -224,7 +347,6 @@ public final class CallGraph {
         Deque<Node> work = new ArrayDeque<>();
         work.add(program.main());
         edges.put(program.main(), new ArrayList<>());
-        reachedOrder.add(program.main());
         while (!work.isEmpty()) {
             Node body = work.poll();
             scan(body, work);
@@ -281,7 +403,6 @@ public final class CallGraph {
     private void enqueue(Node target, Deque<Node> work) {
         if (!edges.containsKey(target)) {
             edges.put(target, new ArrayList<>());
-            reachedOrder.add(target);
             work.add(target);
         }
     }
@@ -406,7 +527,7 @@ public final class CallGraph {
 
     /** Why a body needs the task: the first direct reason along its calls (for messages). */
     public String why(Node body) {
-        Set<Node> seen = identitySet();
+        Set<Node> seen = new HashSet<>();
         Node at = body;
         List<String> path = new ArrayList<>();
         while (at != null && seen.add(at)) {
@@ -450,12 +571,8 @@ public final class CallGraph {
     }
 
     /** Every reached body (main, methods, types created). */
-    public List<Node> reached() {
-        return Collections.unmodifiableList(reachedOrder);
-    }
-
-    private static Set<Node> identitySet() {
-        return Collections.newSetFromMap(new IdentityHashMap<>());
+    public Set<Node> reached() {
+        return edges.keySet();
     }
 
     /**
@@ -464,8 +581,8 @@ public final class CallGraph {
      */
     public List<Cycle> cycles() {
         List<Cycle> out = new ArrayList<>();
-        Set<Node> done = identitySet();
-        for (Node start : reachedOrder) {
+        Set<Node> done = new HashSet<>();
+        for (Node start : edges.keySet()) {
             if (inline(start) || start == program.main()) {
                 dfs(start, new ArrayList<>(), new ArrayList<>(), done, out);
             }

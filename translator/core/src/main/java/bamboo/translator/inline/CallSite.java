@@ -53,15 +53,18 @@ final class CallSite {
 
     /** Why the call's evaluation cannot be moved before its statement, or null when it can. */
     static String whyNot(MethodCallExpr call, Names names) {
-        return whyNot(call, names, false);
+        return whyNot(call, names, MethodEffects.Summary.anything("unknown"), null);
     }
 
     /**
-     * The same for a call of a method that changes nothing ({@code readsOnly}: it assigns only its own locals
-     * and calls nothing): what is evaluated before it then only has to be free of side effects, whatever
-     * state it reads.
+     * The same knowing what the called method may write ({@code writes}). A method that writes nothing the
+     * caller sees lets what is evaluated before it read any state, as long as that has no side effects.
+     * Otherwise what is evaluated before it must be literals, the rank body's locals and constants, or,
+     * when {@code reads} is given and the method's writes are known, an expression that cannot throw and
+     * has no side effects whose fields the method does not write (with the call's arguments free of side
+     * effects too, as they move along with it).
      */
-    static String whyNot(MethodCallExpr call, Names names, boolean readsOnly) {
+    static String whyNot(MethodCallExpr call, Names names, MethodEffects.Summary writes, Reads reads) {
         Node child = call;
         for (Node p = call.getParentNode().orElse(null); p != null; child = p, p = p.getParentNode().orElse(null)) {
             if (p instanceof Statement) {
@@ -77,12 +80,126 @@ final class CallSite {
                 return "it stands in a branch of ?:, which may not evaluate it";
             }
             for (Node before : evaluatedBefore(p, child)) {
-                if (readsOnly ? !sideEffectFree(before) : !pure(before, names)) {
-                    return "'" + before + "' is evaluated before it in the same statement and the call could change it";
+                if (writes.writesNothing() ? sideEffectFree(before) : pure(before, names)) {
+                    continue;
+                }
+                String conflict = writes.unknown() != null || reads == null ? "the call could change it"
+                        : commutes(before, call, names, reads, writes);
+                if (conflict != null) {
+                    return "'" + before + "' is evaluated before it in the same statement and " + conflict
+                            + (writes.unknown() != null && !writes.unknown().equals("unknown")
+                            ? " (" + writes.unknown() + ")" : "");
                 }
             }
         }
         return "it is not inside a statement";
+    }
+
+    /**
+     * Null when evaluating {@code before} after the call, instead of before it, gives the same values and
+     * effects: it has no side effects, cannot throw (no array element, division, reference cast, or field
+     * of an object that may be null), and reads no field the call writes; otherwise what stands in the way.
+     */
+    private static String commutes(Node before, MethodCallExpr call, Names names, Reads reads,
+                                   MethodEffects.Summary writes) {
+        // the receiver and the arguments move along with the call, ahead of what they followed
+        List<Expression> moved = new ArrayList<>(call.getArguments());
+        call.getScope().ifPresent(moved::add);
+        for (Expression a : moved) {
+            if (!sideEffectFree(a, reads)) {
+                return "'" + a + "', evaluated with the call, has side effects";
+            }
+        }
+        Set<String> fields = new java.util.LinkedHashSet<>();
+        for (Node n : Walk.findAll(before, Node.class)) {
+            String no = readOf(n, names, reads, fields);
+            if (no != null) {
+                return no;
+            }
+        }
+        for (String f : fields) {
+            if (writes.fields().contains(f)) {
+                return "the call writes the field " + f + ", which it reads";
+            }
+        }
+        return null;
+    }
+
+    /** The field {@code n} reads (into {@code fields}), or why it may throw or have an effect. */
+    private static String readOf(Node n, Names names, Reads reads, Set<String> fields) {
+        if (n instanceof LiteralExpr || n instanceof EnclosedExpr || n instanceof com.github.javaparser.ast.expr.SimpleName
+                || n instanceof com.github.javaparser.ast.type.Type) {
+            return null;
+        }
+        Node parent = n.getParentNode().orElse(null);
+        if (n instanceof NameExpr name) {
+            String s = name.getNameAsString();
+            if (parent instanceof FieldAccessExpr f && f.getScope() == n
+                    || parent instanceof MethodCallExpr m && m.getScope().orElse(null) == n) {
+                return null; // judged with the access or call it is the scope of
+            }
+            if (names.locals().contains(s)) {
+                // a reference is only passed on: unboxing or string conversion could throw or run code
+                return reads.primitiveLocals().contains(s) || parent instanceof MethodCallExpr ? null
+                        : "it uses the object " + s;
+            }
+            if (names.mutable().contains(s)) {
+                if (!reads.primitiveStatic().test(names.program(), s)) {
+                    return "it uses the object " + s;
+                }
+                fields.add(reads.taskNames().getOrDefault(s, s));
+            }
+            return null; // a constant
+        }
+        if (n instanceof FieldAccessExpr f) {
+            String scope = Printed.text(f.getScope());
+            boolean ofType = f.getScope() instanceof NameExpr && isTypeName(f.getScope()) && !names.locals().contains(scope);
+            if (!ofType && !(f.getScope() instanceof NameExpr r && reads.nonNull().contains(r.getNameAsString()))) {
+                return "it reads a field of " + f.getScope() + ", which may be null";
+            }
+            if (!reads.primitiveStatic().test(ofType ? scope : null, f.getNameAsString())) {
+                return "it uses the object " + f;
+            }
+            fields.add(ofType && scope.equals(names.program())
+                    ? reads.taskNames().getOrDefault(f.getNameAsString(), f.getNameAsString()) : f.getNameAsString());
+            return null;
+        }
+        if (n instanceof MethodCallExpr c) {
+            String field = handleRead(c, reads);
+            if (field == null || !(parent instanceof CastExpr cast && cast.getType().isPrimitiveType())) {
+                return "it calls " + c.getNameAsString();
+            }
+            fields.add(field);
+            return null;
+        }
+        if (n instanceof CastExpr cast) {
+            return cast.getType().isPrimitiveType() ? null : "a cast may throw";
+        }
+        if (n instanceof BinaryExpr b) {
+            return b.getOperator() == BinaryExpr.Operator.DIVIDE || b.getOperator() == BinaryExpr.Operator.REMAINDER
+                    ? "a division may throw" : null;
+        }
+        if (n instanceof UnaryExpr u) {
+            return u.getOperator().isPrefix() && u.getOperator() != UnaryExpr.Operator.PLUS
+                    && u.getOperator() != UnaryExpr.Operator.MINUS && u.getOperator() != UnaryExpr.Operator.LOGICAL_COMPLEMENT
+                    && u.getOperator() != UnaryExpr.Operator.BITWISE_COMPLEMENT || u.getOperator().isPostfix()
+                    ? "it has side effects" : null;
+        }
+        return "it " + (n instanceof ArrayAccessExpr ? "reads an array element, which may throw"
+                : "may throw or have side effects (" + n.getClass().getSimpleName().replace("Expr", "") + ")");
+    }
+
+    /** The field {@code c} reads when it is a read through a field handle of a non-null receiver, or null. */
+    private static String handleRead(MethodCallExpr c, Reads reads) {
+        if (!(c.getScope().orElse(null) instanceof NameExpr h) || !c.getNameAsString().equals("get")
+                || !reads.handles().containsKey(h.getNameAsString()) || c.getArguments().size() > 1) {
+            return null;
+        }
+        if (c.getArguments().size() == 1 && !(c.getArgument(0) instanceof NameExpr r
+                && reads.nonNull().contains(r.getNameAsString()))) {
+            return null;
+        }
+        return reads.handles().get(h.getNameAsString());
     }
 
     private static String statementWhyNot(Statement s, Node child) {
@@ -166,10 +283,15 @@ final class CallSite {
 
     /** Evaluating {@code e} changes nothing: no assignment, increment, call or creation in it. */
     private static boolean sideEffectFree(Node e) {
-        for (Node n : bamboo.translator.parse.Walk.findAll(e, Node.class)) {
-            if (n instanceof com.github.javaparser.ast.expr.AssignExpr || n instanceof MethodCallExpr
-                    || n instanceof com.github.javaparser.ast.expr.ObjectCreationExpr
+        return sideEffectFree(e, null);
+    }
+
+    /** The same, with reads through field handles allowed as calls when {@code reads} knows the handles. */
+    private static boolean sideEffectFree(Node e, Reads reads) {
+        for (Node n : Walk.findAll(e, Node.class)) {
+            if (n instanceof AssignExpr || n instanceof ObjectCreationExpr
                     || n instanceof com.github.javaparser.ast.expr.LambdaExpr
+                    || n instanceof MethodCallExpr c && (reads == null || handleRead(c, reads) == null)
                     || n instanceof UnaryExpr u && (u.getOperator().isPrefix() || u.getOperator().isPostfix())
                     && u.getOperator() != UnaryExpr.Operator.PLUS && u.getOperator() != UnaryExpr.Operator.MINUS
                     && u.getOperator() != UnaryExpr.Operator.LOGICAL_COMPLEMENT
@@ -222,6 +344,17 @@ final class CallSite {
      * per-task statics (it can), and the program class's name.
      */
     record Names(Set<String> locals, Set<String> mutable, String program) {
+    }
+
+    /**
+     * What the rank body's names hold, for reads the call may be moved before: locals of primitive type,
+     * locals that are never null (initialised with {@code new} and never assigned again, and the receivers
+     * of inlined methods), field handles by the simple name of their field, per-task statics by the simple
+     * name of the static they copy, and whether a static ({@code type} null: an instance field) is of
+     * primitive type.
+     */
+    record Reads(Set<String> primitiveLocals, Set<String> nonNull, java.util.Map<String, String> handles,
+                 java.util.Map<String, String> taskNames, java.util.function.BiPredicate<String, String> primitiveStatic) {
     }
 
     /** A name spelled like a type (capitalised) used as the scope of a field access or call. */

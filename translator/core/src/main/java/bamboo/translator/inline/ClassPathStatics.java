@@ -41,13 +41,29 @@ public final class ClassPathStatics implements AutoCloseable {
     private static final int ACC_FINAL = 0x0010;
     private static final int ACC_SYNTHETIC = 0x1000;
 
+    /** Opens class files by resource name ({@code a/b/C.class}); null when there is none. */
+    @FunctionalInterface
+    public interface ClassFiles {
+        InputStream open(String resource) throws IOException;
+    }
+
     private final URLClassLoader files;
+    private final ClassFiles more;
     private final Map<String, ClassInfo> read = new HashMap<>();
 
     private record ClassInfo(List<String> mutable, List<String> refs) {
     }
 
     public ClassPathStatics(List<Path> entries) {
+        this(entries, null);
+    }
+
+    /**
+     * Class files from {@code entries} and, for those not there, from {@code more} (a compiler's own class
+     * path, e.g. what javac gives an annotation processor); {@code more} may be null.
+     */
+    public ClassPathStatics(List<Path> entries, ClassFiles more) {
+        this.more = more;
         List<URL> urls = new ArrayList<>();
         for (Path p : entries) {
             try {
@@ -93,14 +109,14 @@ public final class ClassPathStatics implements AutoCloseable {
     }
 
     private ClassInfo info(String internal) {
-        if (files == null) {
+        if (files == null && more == null) {
             return null;
         }
         if (read.containsKey(internal)) {
             return read.get(internal);
         }
         ClassInfo c = null;
-        try (InputStream in = files.getResourceAsStream(internal + ".class")) {
+        try (InputStream in = open(internal + ".class")) {
             if (in != null) {
                 c = parse(new DataInputStream(in));
             }
@@ -109,6 +125,11 @@ public final class ClassPathStatics implements AutoCloseable {
         }
         read.put(internal, c);
         return c;
+    }
+
+    private InputStream open(String resource) throws IOException {
+        InputStream in = files == null ? null : files.getResourceAsStream(resource);
+        return in != null || more == null ? in : more.open(resource);
     }
 
     /** The non-final statics and the classes named in the constant pool of one class file (JVMS 4.1). */

@@ -112,7 +112,7 @@ public final class MethodInliner {
             }
             for (FieldDeclaration f : u.fields()) {
                 fields.add(f);
-                if (f.isPrivate()) {
+                if (!f.isPublic()) { // private, or package-private/protected: another package's cannot be named
                     f.getVariables().forEach(v -> privateFieldNames.add(v.getNameAsString()));
                 }
             }
@@ -216,6 +216,9 @@ public final class MethodInliner {
         final StaticRefs refs;
         final TaskStatics statics;
         final ConstructorReplay replay;
+        final MethodEffects effects;
+        /** Receivers of inlined instance methods: fresh locals, assigned once from the call's receiver. */
+        final Set<String> receivers = new HashSet<>();
 
         Run(Program program, CallGraph graph, Diagnostics d, StaticRefs refs) {
             this.program = program;
@@ -224,6 +227,7 @@ public final class MethodInliner {
             this.refs = refs;
             this.statics = new TaskStatics(this);
             this.replay = new ConstructorReplay(this);
+            this.effects = new MethodEffects(members, graph);
             for (FieldDeclaration f : program.type().getFields()) {
                 if (f.isStatic()) {
                     for (VariableDeclarator v : f.getVariables()) {
@@ -280,7 +284,7 @@ public final class MethodInliner {
             Statement anchor = null;
             if (valueUsed) {
                 String no = CallSite.whyNot(call, new CallSite.Names(mainLocals(), mutable, program.simpleName()),
-                        readsOnly(m));
+                        effects.of(m), reads());
                 if (no != null) {
                     refuse(call, what + ", cannot be inlined where it stands: " + no + "; assign its result to a local "
                             + "in a statement of its own first");
@@ -305,6 +309,7 @@ public final class MethodInliner {
                     receiver = ((NameExpr) scope).getNameAsString();
                 } else {
                     receiver = fresh(decapitalize(owner.getNameAsString()));
+                    receivers.add(receiver);
                     // a class the task may not name is held as Object: its members are reached through handles
                     block.addStatement(declare(Templates.type(nameable(owner) ? ref(owner) : "Object"), receiver, scope));
                 }
@@ -428,33 +433,62 @@ public final class MethodInliner {
             return true;
         }
 
-        /**
-         * Whether running {@code m} changes nothing the caller sees: it assigns only its own locals and
-         * parameters, and calls or creates nothing (so it reads state, at most).
-         */
-        private boolean readsOnly(MethodDeclaration m) {
-            BlockStmt b = m.getBody().orElse(null);
-            if (b == null) {
-                return false;
+        /** What the rank body's names hold as it stands, for {@link CallSite#whyNot}. */
+        private CallSite.Reads reads() {
+            Map<String, Boolean> primitive = new HashMap<>();
+            Map<String, Boolean> created = new HashMap<>();
+            for (VariableDeclarator v : Walk.findAll(program.main(), VariableDeclarator.class)) {
+                primitive.merge(v.getNameAsString(), v.getType().isPrimitiveType(), Boolean::logicalAnd);
+                created.merge(v.getNameAsString(), v.getInitializer().orElse(null) instanceof ObjectCreationExpr,
+                        Boolean::logicalAnd);
             }
-            for (Node n : Walk.findAll(b, Node.class)) {
-                Expression target = n instanceof AssignExpr a ? a.getTarget()
-                        : n instanceof com.github.javaparser.ast.expr.UnaryExpr u
-                        && (u.getOperator().isPrefix() || u.getOperator().isPostfix()) && isStep(u) ? u.getExpression() : null;
-                if (target != null && !(target instanceof NameExpr t && Members.isLocal(t, m))
-                        || n instanceof MethodCallExpr || n instanceof ObjectCreationExpr
-                        || n instanceof com.github.javaparser.ast.expr.LambdaExpr) {
-                    return false;
+            for (Parameter p : Walk.findAll(program.main(), Parameter.class)) {
+                primitive.merge(p.getNameAsString(), p.getType().isPrimitiveType(), Boolean::logicalAnd);
+                created.put(p.getNameAsString(), false);
+            }
+            for (AssignExpr a : Walk.findAll(program.main(), AssignExpr.class)) {
+                if (a.getTarget() instanceof NameExpr t) {
+                    created.put(t.getNameAsString(), false);
                 }
             }
-            return true;
+            Set<String> primitives = new HashSet<>();
+            primitive.forEach((k, v) -> {
+                if (v) {
+                    primitives.add(k);
+                }
+            });
+            Set<String> nonNull = new HashSet<>(receivers);
+            created.forEach((k, v) -> {
+                if (v) {
+                    nonNull.add(k);
+                }
+            });
+            return new CallSite.Reads(primitives, nonNull, access.handleFields(), statics.originalNames(),
+                    this::primitiveStatic);
         }
 
-        private static boolean isStep(com.github.javaparser.ast.expr.UnaryExpr u) {
-            return switch (u.getOperator()) {
-                case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
-                default -> false;
-            };
+        /**
+         * Whether the static {@code type.name} is of primitive type; for {@code type} null, whether every
+         * field of the sources called {@code name} is.
+         */
+        private boolean primitiveStatic(String type, String name) {
+            if (type == null) {
+                boolean any = false;
+                for (FieldDeclaration f : fields) {
+                    for (VariableDeclarator v : f.getVariables()) {
+                        if (v.getNameAsString().equals(name)) {
+                            if (!v.getType().isPrimitiveType()) {
+                                return false;
+                            }
+                            any = true;
+                        }
+                    }
+                }
+                return any;
+            }
+            TypeDeclaration<?> t = type.equals(program.simpleName()) ? program.type() : members.type(type).orElse(null);
+            Optional<Members.FieldRef> f = t == null ? Optional.empty() : members.field(t, name);
+            return f.isPresent() && f.get().variable().getType().isPrimitiveType();
         }
 
         /** Why a method cannot be inlined at all, or null. */
@@ -502,6 +536,9 @@ public final class MethodInliner {
                                Map<String, String> renames, String result) {
             BlockStmt original = m instanceof ConstructorDeclaration c ? c.getBody()
                     : ((MethodDeclaration) m).getBody().orElseThrow();
+            if (!namesOnlyNameable(original, "call of " + CallGraph.name(m) + ", which is inlined into the rank body,")) {
+                return null;
+            }
             BlockStmt copy = original.clone();
             List<Node> from = Walk.findAll(original, Node.class);
             List<Node> to = Walk.findAll(copy, Node.class);
@@ -623,6 +660,32 @@ public final class MethodInliner {
                     return true;
                 }
 
+                // types named in expressions: as the task class names them, like declared types
+                @Override
+                public Boolean visit(com.github.javaparser.ast.expr.ArrayCreationExpr n, Node copy) {
+                    ((com.github.javaparser.ast.expr.ArrayCreationExpr) copy).setElementType(qualifiedType(n.getElementType()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(com.github.javaparser.ast.expr.CastExpr n, Node copy) {
+                    ((com.github.javaparser.ast.expr.CastExpr) copy).setType(qualifiedType(n.getType()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(com.github.javaparser.ast.expr.InstanceOfExpr n, Node copy) {
+                    ((com.github.javaparser.ast.expr.InstanceOfExpr) copy).setType(
+                            (com.github.javaparser.ast.type.ReferenceType) qualifiedType(n.getType()));
+                    return true;
+                }
+
+                @Override
+                public Boolean visit(com.github.javaparser.ast.expr.ClassExpr n, Node copy) {
+                    ((com.github.javaparser.ast.expr.ClassExpr) copy).setType(qualifiedType(n.getType()));
+                    return true;
+                }
+
                 @Override
                 public Boolean visit(LabeledStmt l, Node copy) {
                     ((LabeledStmt) copy).setLabel(new SimpleName(labels.get(l.getLabel().asString())));
@@ -695,6 +758,11 @@ public final class MethodInliner {
         void needsHandle(Node at, Members.FieldRef ref, FieldAccessExpr access, List<Runnable> privates) {
             boolean copiedStatic = ref.owner() == program.type() && ref.isStatic();
             if (reachable(ref.owner(), ref.declaration()) || copiedStatic) {
+                return;
+            }
+            if (!namesOnlyNameable(ref.variable().getType(), "the field " + ref.owner().getNameAsString() + "."
+                    + ref.name() + ", which inlined code reaches through a handle,")) {
+                privateErrors = true;
                 return;
             }
             Type type = qualifiedType(ref.variable().getType());
@@ -860,6 +928,31 @@ public final class MethodInliner {
         String ref(TypeDeclaration<?> t) {
             String pkg = Members.packageOf(t);
             return pkg.isEmpty() || pkg.equals(program.packageName()) ? Members.typeRef(t) : pkg + "." + Members.typeRef(t);
+        }
+
+        /**
+         * Whether every class of the sources that {@code n} names by type is one the task class may name;
+         * otherwise refuses at the first that is not ({@code what} says who uses it): the task class, in the
+         * program's package, cannot spell a class that is not public in another package.
+         */
+        boolean namesOnlyNameable(Node n, String what) {
+            List<ClassOrInterfaceType> types = new ArrayList<>(Walk.findAll(n, ClassOrInterfaceType.class));
+            if (n instanceof ClassOrInterfaceType t) {
+                types.add(0, t);
+            }
+            for (ClassOrInterfaceType x : types) {
+                if (x.getScope().isPresent()) {
+                    continue;
+                }
+                Optional<TypeDeclaration<?>> d = members.type(x.getNameAsString());
+                if (d.isPresent() && !nameable(d.get())) {
+                    refuse(x, what + " uses the class " + d.get().getNameAsString() + ", which is not public in package '"
+                            + Members.packageOf(d.get()) + "', so the task class (in package '" + program.packageName()
+                            + "') cannot name it; make the class public");
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** Whether the task class, in the program's package, may name the type {@code t}. */

@@ -39,7 +39,13 @@ import java.util.Map;
 final class PrivateAccess {
     private final Map<String, BodyDeclaration<?>> handles = new LinkedHashMap<>();
     private final Map<String, BodyDeclaration<?>> calls = new LinkedHashMap<>();
+    private final Map<String, String> handleFields = new LinkedHashMap<>();
     private boolean byName;
+
+    /** The handles made so far, by the simple name of the field each one reaches. */
+    Map<String, String> handleFields() {
+        return handleFields;
+    }
 
     /** The task members the rewritten accesses need (handles and the lookup helper). */
     List<BodyDeclaration<?>> members() {
@@ -171,6 +177,7 @@ final class PrivateAccess {
 
     private String handle(Members.FieldRef f, Type type, String ownerClass) {
         String name = "BAMBOO_" + f.owner().getNameAsString() + "_" + f.name();
+        handleFields.put(name, f.name());
         if (!handles.containsKey(name)) {
             Type erased = type.clone();
             for (ClassOrInterfaceType t : Walk.findAll(erased, ClassOrInterfaceType.class)) {

@@ -43,6 +43,13 @@ final class TaskStatics {
         this.run = run;
     }
 
+    /** The per-task statics' names in the program class, each to the simple name of the static it copies. */
+    Map<String, String> originalNames() {
+        Map<String, String> out = new java.util.HashMap<>();
+        names.forEach((v, name) -> out.put(name, v.getNameAsString()));
+        return out;
+    }
+
     /** Whether {@code use}, a node in its place in the tree as parsed, denotes a per-task static. */
     boolean isPerTask(Expression use) {
         if (names.isEmpty()) {
@@ -121,6 +128,10 @@ final class TaskStatics {
     }
 
     private void declare(TypeDeclaration<?> k, VariableDeclarator v) {
+        if (!run.namesOnlyNameable(v, "the static " + k.getNameAsString() + "." + v.getNameAsString()
+                + ", which becomes per-task state,")) {
+            return;
+        }
         VariableDeclarator copy = new VariableDeclarator(run.qualifiedType(v.getType()), names.get(v));
         v.getInitializer().ifPresent(i -> copy.setInitializer(rewritten(i, k)));
         FieldDeclaration f = new FieldDeclaration(new NodeList<>(Modifier.staticModifier()), copy);
