@@ -364,16 +364,30 @@ public final class Residual_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     continue bambooLoop;
                 case 23:
                     c3_top = c3_v != 0 ? Integer.lowestOneBit(c3_v) : c3_size <= 1 ? 1 : Integer.highestOneBit(c3_size - 1) << 1;
-                    for (int c3_m = c3_top >> 1; c3_m >= 1; c3_m >>= 1) {
-                        if (c3_v + c3_m < c3_size) {
-                            send(c3_comm.task((c3_v + c3_m + c3_root) % c3_size), c3_comm.collectiveTag(2), c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
-                        }
-                    }
+                    bambooLoop1();
                     // from Residual.java:19
                     System.out.println("rank " + rank + " global " + global[0] + " answer " + answer[0]);
                     return Outcome.FINISHED;
                 default:
                     throw new IllegalStateException("no resume point " + pc);
+            }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop1() throws Exception {
+        int c3_top = this.c3_top;
+        int c3_v = this.c3_v;
+        int c3_size = this.c3_size;
+        bamboo.runtime.comm.TaskComm c3_comm = this.c3_comm;
+        int c3_root = this.c3_root;
+        Object c3_buf = this.c3_buf;
+        int c3_offset = this.c3_offset;
+        mpi.Datatype c3_datatype = this.c3_datatype;
+        int c3_count = this.c3_count;
+        for (int c3_m = c3_top >> 1; c3_m >= 1; c3_m >>= 1) {
+            if (c3_v + c3_m < c3_size) {
+                send(c3_comm.task((c3_v + c3_m + c3_root) % c3_size), c3_comm.collectiveTag(2), c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
             }
         }
     }
