@@ -65,7 +65,9 @@ import java.util.function.ToIntFunction;
  * <li>a run of statements without evaluation points (a kernel, a long prologue, a compute block) that
  *     makes a case or {@code init()} too long becomes a method {@code bambooPartN(locals...)} of its own:
  *     the locals of the enclosing code it reads are its parameters (runs that assign such a local, or
- *     declare one used after them, stay where they are; the search then goes inside their statements).
+ *     declare one used after them, stay where they are; the search then goes inside their statements);
+ * <li>every loop of main without evaluation points becomes a method {@code bambooLoopN()} of its own,
+ *     whatever its size, with main's locals in locals of its own ({@link #outlineLoops}).
  * </ul>
  *
  * <p>A run that jumps to another case ({@code pc = k; continue bambooLoop;}) returns {@code null} there
