@@ -717,7 +717,11 @@ public final class MethodSplitter {
         });
         Map<String, Type> cached = new LinkedHashMap<>();
         Set<String> written = new java.util.LinkedHashSet<>();
-        for (NameExpr x : Walk.findAll(unit, NameExpr.class)) {
+        // the methods the state machine was cut into read and assign main's locals in their task fields
+        boolean partsCalled = !Walk.findAll(unit, MethodCallExpr.class, c -> c.getScope().isEmpty()
+                && (c.getNameAsString().startsWith("bambooPart") || c.getNameAsString().startsWith("bambooExecute")
+                || c.getNameAsString().startsWith("bambooLoop"))).isEmpty();
+        for (NameExpr x : partsCalled ? List.<NameExpr>of() : Walk.findAll(unit, NameExpr.class)) {
             String name = x.getNameAsString();
             if (!taskLocals.containsKey(name) || run.parameters().containsKey(name) || declared.contains(name)
                     || captured.contains(name) || qualified.contains(name)) {
