@@ -142,6 +142,7 @@ final class TaskClass {
         exec.setLineComment(" main of " + program.sourceBaseName() + ":" + line(program.main())
                 + ", as a state machine that returns at evaluation points");
         machine.methods().forEach(c::addMember);
+        outlineLoops(c, exec);
         addReady(c);
         addWaitingFor(c);
         for (FiringRules.ReadyMethod r : ready) {
@@ -197,6 +198,26 @@ final class TaskClass {
 
     private static Optional<Name> packageOf(ImportDeclaration i) {
         return (i.isAsterisk() ? new Name(i.getName(), "*") : i.getName()).getQualifier();
+    }
+
+    /**
+     * Gives every loop of main without an evaluation point a method of its own ({@link
+     * MethodSplitter#outlineLoops}): main's locals that are task fields become locals of that method.
+     */
+    private void outlineLoops(ClassOrInterfaceDeclaration c, MethodDeclaration exec) {
+        java.util.Map<String, com.github.javaparser.ast.type.Type> locals = new java.util.HashMap<>();
+        fields.forEach(f -> locals.put(f.name(), f.type()));
+        for (FieldDeclaration f : machine.splitFields()) {
+            f.getVariables().forEach(v -> locals.put(v.getNameAsString(), v.getType()));
+        }
+        MethodSplitter loops = new MethodSplitter();
+        List<MethodDeclaration> main = new ArrayList<>(c.getMethodsByName("init"));
+        main.add(exec);
+        main.addAll(machine.methods());
+        for (MethodDeclaration m : main) {
+            loops.outlineLoops(m, locals);
+        }
+        loops.methods().forEach(c::addMember);
     }
 
     /** The code of main before its first evaluation point, run once by the runtime before execute(). */

@@ -65,7 +65,9 @@ import java.util.function.ToIntFunction;
  * <li>a run of statements without evaluation points (a kernel, a long prologue, a compute block) that
  *     makes a case or {@code init()} too long becomes a method {@code bambooPartN(locals...)} of its own:
  *     the locals of the enclosing code it reads are its parameters (runs that assign such a local, or
- *     declare one used after them, stay where they are; the search then goes inside their statements).
+ *     declare one used after them, stay where they are; the search then goes inside their statements);
+ * <li>every loop of main without evaluation points becomes a method {@code bambooLoopN()} of its own,
+ *     whatever its size, with main's locals in locals of its own ({@link #outlineLoops}).
  * </ul>
  *
  * <p>A run that jumps to another case ({@code pc = k; continue bambooLoop;}) returns {@code null} there
@@ -85,6 +87,7 @@ public final class MethodSplitter {
     private final List<MethodDeclaration> methods = new ArrayList<>();
     private final List<FieldDeclaration> fields = new ArrayList<>();
     private int parts;
+    private int loops;
     private int promoted;
 
     /** The methods made so far, in the order they were made. */
@@ -609,6 +612,202 @@ public final class MethodSplitter {
         }
         list.addAll(from, site);
         return site.size();
+    }
+
+    // ---- loops ---------------------------------------------------------------------------------------
+
+    /**
+     * Moves each outermost loop of {@code m}'s body that has no evaluation point, no return and no jump
+     * out into a method {@code bambooLoopN()} of its own; the new methods go to {@link #methods()}. In a
+     * long state machine such a loop would be compiled only with the whole method: C1 gives up on a
+     * switch of a few thousand bytes ("out of virtual registers") and C2 takes long, so a hot kernel runs
+     * interpreted meanwhile. The task fields of main's locals it uses ({@code taskLocals}) are read into
+     * locals of the same name first (and the ones it assigns written back at the end), so the JIT keeps
+     * them in registers as it does the original locals.
+     */
+    public void outlineLoops(MethodDeclaration m, Map<String, Type> taskLocals) {
+        m.getBody().ifPresent(body -> {
+            List<Statement> work = new ArrayList<>();
+            loopsIn(body, work);
+            while (!work.isEmpty()) {
+                Statement loop = work.remove(0);
+                if (!outlineLoop(loop, taskLocals)) {
+                    List<Statement> inner = new ArrayList<>();
+                    loopsIn(loopBody(loop), inner);
+                    work.addAll(0, inner);
+                }
+            }
+        });
+    }
+
+    /** The outermost loops under {@code n} that belong to its method's own code (not a lambda's or a class's). */
+    private static void loopsIn(Node n, List<Statement> out) {
+        for (Node child : n.getChildNodes()) {
+            if (child instanceof LambdaExpr || child instanceof com.github.javaparser.ast.body.BodyDeclaration
+                    || child instanceof LocalClassDeclarationStmt || child instanceof LocalRecordDeclarationStmt
+                    || child instanceof ObjectCreationExpr && ((ObjectCreationExpr) child).getAnonymousClassBody().isPresent()) {
+                continue;
+            }
+            if (isLoop(child)) {
+                out.add((Statement) child);
+            } else {
+                loopsIn(child, out);
+            }
+        }
+    }
+
+    private static boolean isLoop(Node n) {
+        return n instanceof ForStmt || n instanceof ForEachStmt || n instanceof WhileStmt || n instanceof DoStmt;
+    }
+
+    private static Statement loopBody(Statement loop) {
+        if (loop instanceof ForStmt) {
+            return ((ForStmt) loop).getBody();
+        } else if (loop instanceof ForEachStmt) {
+            return ((ForEachStmt) loop).getBody();
+        } else if (loop instanceof WhileStmt) {
+            return ((WhileStmt) loop).getBody();
+        }
+        return ((DoStmt) loop).getBody();
+    }
+
+    /** Replaces {@code loop} (with its label, if any) by a call of a method holding it; false where it must stay. */
+    private boolean outlineLoop(Statement loop, Map<String, Type> taskLocals) {
+        Statement unit = loop.getParentNode().filter(LabeledStmt.class::isInstance).map(Statement.class::cast).orElse(loop);
+        Node parent = unit.getParentNode().orElse(null);
+        if (parent == null || unit.getParentNode().filter(x -> x instanceof LabeledStmt).isPresent()) {
+            return false;
+        }
+        NodeList<Statement> list;
+        BlockStmt wrapper = null;
+        if (parent instanceof BlockStmt) {
+            list = ((BlockStmt) parent).getStatements();
+        } else if (parent instanceof SwitchEntry) {
+            list = ((SwitchEntry) parent).getStatements();
+        } else if (parent instanceof Statement) {
+            wrapper = asBlock(unit); // the body of an if or a loop without braces
+            list = wrapper.getStatements();
+        } else {
+            return false;
+        }
+        int index = indexOf(list, unit);
+        Run run = run(list, index, index + 1, -1);
+        if (run == null || run.returns() || run.jumps()) {
+            if (wrapper != null) {
+                wrapper.getStatements().clear();
+                wrapper.replace(unit);
+            }
+            return false;
+        }
+        Set<String> declared = new HashSet<>();
+        Set<String> captured = new HashSet<>();
+        Set<String> qualified = new HashSet<>();
+        Walk.preOrder(unit, n -> {
+            if (n instanceof VariableDeclarator) {
+                declared.add(((VariableDeclarator) n).getNameAsString());
+            } else if (n instanceof Parameter) {
+                declared.add(((Parameter) n).getNameAsString());
+            } else if (n instanceof TypePatternExpr) {
+                declared.add(((TypePatternExpr) n).getNameAsString());
+            } else if (n instanceof com.github.javaparser.ast.expr.FieldAccessExpr) {
+                qualified.add(((com.github.javaparser.ast.expr.FieldAccessExpr) n).getNameAsString());
+            } else if (n instanceof NameExpr && !inThisMethod(n, unit)) {
+                captured.add(((NameExpr) n).getNameAsString());
+            }
+        });
+        Map<String, Type> cached = new LinkedHashMap<>();
+        Set<String> written = new java.util.LinkedHashSet<>();
+        // the methods the state machine was cut into read and assign main's locals in their task fields
+        boolean partsCalled = !Walk.findAll(unit, MethodCallExpr.class, c -> c.getScope().isEmpty()
+                && (c.getNameAsString().startsWith("bambooPart") || c.getNameAsString().startsWith("bambooExecute")
+                || c.getNameAsString().startsWith("bambooLoop"))).isEmpty();
+        for (NameExpr x : partsCalled ? List.<NameExpr>of() : Walk.findAll(unit, NameExpr.class)) {
+            String name = x.getNameAsString();
+            if (!taskLocals.containsKey(name) || run.parameters().containsKey(name) || declared.contains(name)
+                    || captured.contains(name) || qualified.contains(name)) {
+                continue;
+            }
+            cached.put(name, taskLocals.get(name));
+            if (assigned(x)) {
+                written.add(name);
+            }
+        }
+        String name = "bambooLoop" + (++loops);
+        MethodDeclaration m = method(name, false);
+        NodeList<Expression> arguments = new NodeList<>();
+        for (Map.Entry<String, Type> p : run.parameters().entrySet()) {
+            m.addParameter(new Parameter(p.getValue().clone(), p.getKey()));
+            arguments.add(new NameExpr(p.getKey()));
+        }
+        BlockStmt body = new BlockStmt();
+        for (Map.Entry<String, Type> f : cached.entrySet()) {
+            body.addStatement(new ExpressionStmt(new VariableDeclarationExpr(new VariableDeclarator(f.getValue().clone(),
+                    f.getKey(), new com.github.javaparser.ast.expr.FieldAccessExpr(new com.github.javaparser.ast.expr.ThisExpr(),
+                    f.getKey())))));
+        }
+        ExpressionStmt call = new ExpressionStmt(new MethodCallExpr(null, name, arguments));
+        unit.getComment().ifPresent(c -> call.setComment(c.clone()));
+        java.util.Optional<String> from = origin(unit); // the source map reads these comments
+        if (unit.getComment().isEmpty()) {
+            from.ifPresent(o -> unit.setLineComment(" from " + o));
+        }
+        if (!body.isEmpty()) {
+            from.ifPresent(o -> body.getStatement(0).setLineComment(" from " + o));
+        }
+        unit.replace(call);
+        if (written.isEmpty()) {
+            body.addStatement(unit);
+        } else {
+            BlockStmt back = new BlockStmt();
+            for (String w : written) {
+                back.addStatement(new ExpressionStmt(new AssignExpr(new com.github.javaparser.ast.expr.FieldAccessExpr(
+                        new com.github.javaparser.ast.expr.ThisExpr(), w), new NameExpr(w), AssignExpr.Operator.ASSIGN)));
+            }
+            body.addStatement(new TryStmt(new BlockStmt(NodeList.nodeList(unit)), new NodeList<>(), back));
+        }
+        m.setBody(body);
+        m.setLineComment(" a loop without evaluation points, a method of its own so that HotSpot compiles it on its"
+                + " own; main's locals it uses are locals here");
+        methods.add(m);
+        return true;
+    }
+
+    private static final java.util.regex.Pattern FROM = java.util.regex.Pattern.compile("\\bfrom\\s+(\\S+\\.java:\\d+)");
+
+    /** The {@code X.java:LINE} of the nearest {@code from} comment before {@code s} in its method, if any. */
+    private static java.util.Optional<String> origin(Node s) {
+        for (Node x = s; x != null && !(x instanceof com.github.javaparser.ast.body.BodyDeclaration);
+             x = x.getParentNode().orElse(null)) {
+            List<Node> before = new ArrayList<>();
+            Node parent = x.getParentNode().orElse(null);
+            if (parent instanceof BlockStmt || parent instanceof SwitchEntry) {
+                for (Statement t : parent instanceof BlockStmt ? ((BlockStmt) parent).getStatements()
+                        : ((SwitchEntry) parent).getStatements()) {
+                    if (t == x) {
+                        break;
+                    }
+                    before.add(0, t);
+                }
+            }
+            before.add(0, x);
+            for (Node b : before) {
+                java.util.Optional<String> o = b.getComment().map(c -> FROM.matcher(c.getContent()))
+                        .filter(java.util.regex.Matcher::find).map(m -> m.group(1));
+                if (o.isPresent()) {
+                    return o;
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static int indexOf(NodeList<Statement> list, Statement s) {
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) == s) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static MethodDeclaration method(String name, boolean outcome) {

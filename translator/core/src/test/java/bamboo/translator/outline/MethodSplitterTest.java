@@ -81,4 +81,63 @@ class MethodSplitterTest {
                     + Bytecode.estimate(m));
         }
     }
+
+    /** A ring exchange, then {@code after} in main. */
+    private static String ringThen(String after) {
+        return "import bamboo.Bamboo;\nimport mpi.*;\n\n@Bamboo\npublic class L {\n"
+                + "    public static void main(String[] args) throws MPIException {\n        MPI.Init(args);\n"
+                + "        int rank = MPI.COMM_WORLD.Rank();\n        int size = MPI.COMM_WORLD.Size();\n"
+                + "        double[] a = new double[1000];\n        double sum = 0;\n        long[] w = new long[1];\n"
+                + "        olapRing: {\n"
+                + "            send: { MPI.COMM_WORLD.Send(w, 0, 1, MPI.LONG, (rank + 1) % size, 3); }\n"
+                + "            receive: { MPI.COMM_WORLD.Recv(w, 0, 1, MPI.LONG, (rank + size - 1) % size, 3); }\n"
+                + "        }\n" + after + "        System.out.println(sum);\n        MPI.Finalize();\n    }\n}\n";
+    }
+
+    private static MethodDeclaration method(CompilationUnit cu, String name) {
+        return cu.findFirst(MethodDeclaration.class, m -> m.getNameAsString().equals(name)).orElseThrow(
+                () -> new AssertionError("no method " + name + " in\n" + cu));
+    }
+
+    /**
+     * A kernel loop after an evaluation point is a method of its own, not a loop inside the state
+     * machine; main's locals it reads and the accumulator it assigns are locals there, the accumulator
+     * written back to its task field when the loop ends.
+     */
+    @Test
+    void aLoopWithoutEvaluationPointsIsAMethodWithMainsLocalsInLocals() {
+        String text = task("L", ringThen("        for (int i = 0; i < a.length; i++) {\n"
+                + "            sum += a[i] * rank;\n        }\n"));
+        CompilationUnit cu = StaticJavaParser.parse(text);
+        MethodDeclaration execute = method(cu, "execute");
+        assertTrue(execute.findAll(com.github.javaparser.ast.stmt.ForStmt.class).isEmpty(), execute.toString());
+        assertEquals(1, execute.findAll(com.github.javaparser.ast.expr.MethodCallExpr.class,
+                c -> c.getNameAsString().equals("bambooLoop1")).size(), execute.toString());
+        String loop = method(cu, "bambooLoop1").toString();
+        assertTrue(loop.contains("double sum = this.sum;") && loop.contains("double[] a = this.a;")
+                && loop.contains("int rank = this.rank;"), loop);
+        assertTrue(loop.contains("finally {") && loop.contains("this.sum = sum;"), loop);
+        assertFalse(loop.contains("this.a = a;") || loop.contains("this.rank = rank;"), loop);
+    }
+
+    /** A loop that leaves main (a return in it) stays in the state machine, which alone can end the task. */
+    @Test
+    void aLoopThatReturnsFromMainStaysInPlace() {
+        String text = task("L", ringThen("        for (int i = 0; i < a.length; i++) {\n"
+                + "            if (a[i] > 1) {\n                return;\n            }\n            sum += a[i];\n        }\n"));
+        CompilationUnit cu = StaticJavaParser.parse(text);
+        assertEquals(1, method(cu, "execute").findAll(com.github.javaparser.ast.stmt.ForStmt.class).size(), text);
+        assertTrue(cu.findAll(MethodDeclaration.class, m -> m.getNameAsString().startsWith("bambooLoop")).isEmpty(), text);
+    }
+
+    /** A main local a lambda in the loop reads stays a task field there, which the lambda reads through the task. */
+    @Test
+    void aMainLocalThatALambdaInTheLoopReadsIsNotCopied() {
+        String text = task("L", ringThen("        for (int i = 0; i < a.length; i++) {\n"
+                + "            java.util.function.IntSupplier s = () -> size;\n"
+                + "            sum += a[i] * s.getAsInt();\n        }\n"));
+        String loop = method(StaticJavaParser.parse(text), "bambooLoop1").toString();
+        assertFalse(loop.contains("int size = this.size;"), loop);
+        assertTrue(loop.contains("double sum = this.sum;"), loop);
+    }
 }

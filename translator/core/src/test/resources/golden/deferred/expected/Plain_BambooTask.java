@@ -78,13 +78,9 @@ public final class Plain_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // from Plain.java:15
                     r = 0;
                     // from Plain.java:16
-                    for (int j = 0; j < size; j++) {
-                        reqs[r++] = bambooDefer(j, round, all, j, 1);
-                    }
+                    bambooLoop1();
                     // from Plain.java:19
-                    for (int j = 0; j < size; j++) {
-                        reqs[r++] = bambooIsend(j, round, mine, 0, 1);
-                    }
+                    bambooLoop2();
                     // Waitall: from Plain.java:22
                     bambooRequests = reqs;
                     pc = 4;
@@ -109,6 +105,42 @@ public final class Plain_BambooTask extends bamboo.runtime.mpi.MpiTask {
                 default:
                     throw new IllegalStateException("no resume point " + pc);
             }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop1() throws Exception {
+        // from Plain.java:16
+        int size = this.size;
+        Request[] reqs = this.reqs;
+        int r = this.r;
+        int round = this.round;
+        int[] all = this.all;
+        try {
+            // from Plain.java:16
+            for (int j = 0; j < size; j++) {
+                reqs[r++] = bambooDefer(j, round, all, j, 1);
+            }
+        } finally {
+            this.r = r;
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop2() throws Exception {
+        // from Plain.java:19
+        int size = this.size;
+        Request[] reqs = this.reqs;
+        int r = this.r;
+        int round = this.round;
+        int[] mine = this.mine;
+        try {
+            // from Plain.java:19
+            for (int j = 0; j < size; j++) {
+                reqs[r++] = bambooIsend(j, round, mine, 0, 1);
+            }
+        } finally {
+            this.r = r;
         }
     }
 

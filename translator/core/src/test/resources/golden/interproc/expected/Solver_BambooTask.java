@@ -119,7 +119,7 @@ public final class Solver_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // compute block from Solver.java:14
                     computeIn1: {
                         BAMBOO_Halo_exchanges.set(halo, (int) ((int) BAMBOO_Halo_exchanges.get(halo) + 1));
-                        for (int i_1 = 1; i_1 <= n_1; i_1++) ((long[]) BAMBOO_Halo_u.get(halo))[i_1] += ((long[]) BAMBOO_Halo_u.get(halo))[i_1 - 1] + ((long[]) BAMBOO_Halo_u.get(halo))[i_1 + 1];
+                        bambooLoop1();
                     }
                     edgeSum_2 = 0L;
                     mine_2 = halo.edges();
@@ -178,6 +178,15 @@ public final class Solver_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     throw new IllegalStateException("no resume point " + pc);
             }
         }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop1() throws Exception {
+        // from Solver.java:14
+        int n_1 = this.n_1;
+        Halo halo = this.halo;
+        // from Solver.java:14
+        for (int i_1 = 1; i_1 <= n_1; i_1++) ((long[]) BAMBOO_Halo_u.get(halo))[i_1] += ((long[]) BAMBOO_Halo_u.get(halo))[i_1 - 1] + ((long[]) BAMBOO_Halo_u.get(halo))[i_1 + 1];
     }
 
     @Override

@@ -65,9 +65,7 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.mpi.MpiTask {
         // from InitPrologue.java:19
         partial = new long[1];
         // from InitPrologue.java:20
-        for (int i = rank * per; i < Math.min(N, rank * per + per); i++) {
-            partial[0] += (long) i * i;
-        }
+        bambooLoop1();
         // from InitPrologue.java:23
         if (rank > 0 && rank * per < N) {
             send(0, TAG, partial, 0, 1);
@@ -134,6 +132,18 @@ public final class InitPrologue_BambooTask extends bamboo.runtime.mpi.MpiTask {
                 default:
                     throw new IllegalStateException("no resume point " + pc);
             }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop1() throws Exception {
+        // from InitPrologue.java:20
+        int rank = this.rank;
+        int per = this.per;
+        long[] partial = this.partial;
+        // from InitPrologue.java:20
+        for (int i = rank * per; i < Math.min(N, rank * per + per); i++) {
+            partial[0] += (long) i * i;
         }
     }
 

@@ -84,9 +84,7 @@ public final class Shadow_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     n = rank;
                     // olap region 'olap': send block from Shadow.java:25
                     send: {
-                        for (int j = 0; j < neighbours.length; j++) {
-                            send(neighbours[j], TAG, new int[] { n }, 0, 1);
-                        }
+                        bambooLoop1();
                     }
                     pc = 1;
                     continue bambooLoop;
@@ -96,9 +94,7 @@ public final class Shadow_BambooTask extends bamboo.runtime.mpi.MpiTask {
                         return Outcome.WAITING;
                     // receive block from Shadow.java:30
                     receive: {
-                        for (int j = 0; j < neighbours.length; j++) {
-                            receive(neighbours[j], TAG, in, j, 1);
-                        }
+                        bambooLoop2();
                     }
                     // from Shadow.java:36
                     bump(n);
@@ -145,6 +141,26 @@ public final class Shadow_BambooTask extends bamboo.runtime.mpi.MpiTask {
                 default:
                     throw new IllegalStateException("no resume point " + pc);
             }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop1() throws Exception {
+        // from Shadow.java:25
+        int n = this.n;
+        // from Shadow.java:25
+        for (int j = 0; j < neighbours.length; j++) {
+            send(neighbours[j], TAG, new int[] { n }, 0, 1);
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop2() throws Exception {
+        // from Shadow.java:30
+        int[] in = this.in;
+        // from Shadow.java:30
+        for (int j = 0; j < neighbours.length; j++) {
+            receive(neighbours[j], TAG, in, j, 1);
         }
     }
 

@@ -65,20 +65,11 @@ public final class Tree_BambooTask extends bamboo.runtime.mpi.MpiTask {
                         return Outcome.WAITING;
                     // receive block from Tree.java:14
                     receive: {
-                        for (int c = 0; c < 2; c++) {
-                            int kid = 2 * rank + 1 + c;
-                            if (kid < size) {
-                                receive(kid, 1, child, c, 1);
-                            }
-                        }
+                        bambooLoop1();
                     }
                     // compute block from Tree.java:22
                     compute: {
-                        for (int c = 0; c < 2; c++) {
-                            if (2 * rank + 1 + c < size) {
-                                part[0] += child[c];
-                            }
-                        }
+                        bambooLoop2();
                         if (rank > 0) {
                             send((rank - 1) / 2, 1, part, 0, 1);
                         }
@@ -92,9 +83,7 @@ public final class Tree_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // olap region 'olapDown': send block from Tree.java:38
                     send: {
                         if (rank == 0) {
-                            for (int c = 1; c <= 2 && c < size; c++) {
-                                send(c, 2, total, 0, 1);
-                            }
+                            bambooLoop3();
                         }
                     }
                     pc = 2;
@@ -107,11 +96,7 @@ public final class Tree_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     receive: {
                         if (rank > 0) {
                             receive((rank - 1) / 2, 2, total, 0, 1);
-                            for (int c = 1; c <= 2; c++) {
-                                if (2 * rank + c < size) {
-                                    send(2 * rank + c, 2, total, 0, 1);
-                                }
-                            }
+                            bambooLoop4();
                         }
                     }
                     // from Tree.java:56
@@ -119,6 +104,61 @@ public final class Tree_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     return Outcome.FINISHED;
                 default:
                     throw new IllegalStateException("no resume point " + pc);
+            }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop1() throws Exception {
+        // from Tree.java:14
+        int rank = this.rank;
+        int size = this.size;
+        long[] child = this.child;
+        // from Tree.java:14
+        for (int c = 0; c < 2; c++) {
+            int kid = 2 * rank + 1 + c;
+            if (kid < size) {
+                receive(kid, 1, child, c, 1);
+            }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop2() throws Exception {
+        // from Tree.java:22
+        int rank = this.rank;
+        int size = this.size;
+        long[] part = this.part;
+        long[] child = this.child;
+        // from Tree.java:22
+        for (int c = 0; c < 2; c++) {
+            if (2 * rank + 1 + c < size) {
+                part[0] += child[c];
+            }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop3() throws Exception {
+        // from Tree.java:38
+        int size = this.size;
+        long[] total = this.total;
+        // from Tree.java:38
+        for (int c = 1; c <= 2 && c < size; c++) {
+            send(c, 2, total, 0, 1);
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop4() throws Exception {
+        // from Tree.java:45
+        int rank = this.rank;
+        int size = this.size;
+        long[] total = this.total;
+        // from Tree.java:45
+        for (int c = 1; c <= 2; c++) {
+            if (2 * rank + c < size) {
+                send(2 * rank + c, 2, total, 0, 1);
             }
         }
     }

@@ -62,9 +62,7 @@ public final class Halo_BambooTask extends bamboo.runtime.mpi.MpiTask {
         // from Halo.java:16
         v = new double[N + 2];
         // from Halo.java:17
-        for (int i = 1; i <= N; i++) {
-            u[i] = rank * N + i;
-        }
+        bambooLoop1();
     }
 
     // main of Halo.java:12, as a state machine that returns at evaluation points
@@ -121,15 +119,37 @@ public final class Halo_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // from Halo.java:38
                     sum = 0;
                     // from Halo.java:39
-                    for (int i = 1; i <= N; i++) {
-                        sum += u[i];
-                    }
+                    bambooLoop2();
                     // from Halo.java:42
                     System.out.println("rank " + rank + " sum " + sum);
                     return Outcome.FINISHED;
                 default:
                     throw new IllegalStateException("no resume point " + pc);
             }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop1() throws Exception {
+        // from Halo.java:17
+        int rank = this.rank;
+        // from Halo.java:17
+        for (int i = 1; i <= N; i++) {
+            u[i] = rank * N + i;
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop2() throws Exception {
+        // from Halo.java:39
+        double sum = this.sum;
+        try {
+            // from Halo.java:39
+            for (int i = 1; i <= N; i++) {
+                sum += u[i];
+            }
+        } finally {
+            this.sum = sum;
         }
     }
 
