@@ -615,7 +615,10 @@ public final class StateMachine {
         if (action == null || e.getStatements().stream().allMatch(StateMachine::cannotThrow)) {
             return;
         }
-        NodeList<Statement> body = new NodeList<>(e.getStatements());
+        // Detached from the case first: setStatements would orphan nodes still listed in the old list.
+        List<Statement> statements = new ArrayList<>(e.getStatements());
+        e.getStatements().clear();
+        NodeList<Statement> body = new NodeList<>(statements);
         Statement first = body.get(0);
         com.github.javaparser.ast.comments.Comment comment = first.getComment().orElse(null);
         first.removeComment();
@@ -625,7 +628,7 @@ public final class StateMachine {
         if (comment != null) {
             wrapped.setComment(comment);
         }
-        e.setStatements(NodeList.nodeList(wrapped));
+        e.getStatements().add(wrapped);
     }
 
     private static boolean cannotThrow(Statement s) {
