@@ -237,8 +237,8 @@ public final class JavaRenderer {
     private void tryCatch(Node node) {
         int id = node.id();
         String thrown = "if (Math.floorMod(x[0] + step + " + id + ", 3) == 0) throw new IllegalStateException(\"t" + id + "\");";
-        switch (id % 4) {
-            case 1 -> {
+        switch (id / 3 % 4) { // ids of wrapped nodes are 1 mod 3
+            case 0 -> {
                 open("try {");
                 plain(node);
                 line(thrown);
@@ -248,7 +248,7 @@ public final class JavaRenderer {
                 line("x[3] += " + id + ";");
                 close();
             }
-            case 2 -> {
+            case 1 -> {
                 open("try {");
                 plain(node);
                 reopen("} finally {");
@@ -258,7 +258,7 @@ public final class JavaRenderer {
                 }
                 close();
             }
-            case 3 -> {
+            case 2 -> {
                 open("try {");
                 plain(node);
                 reopen("} catch (Exception e" + id + ") {");
@@ -287,7 +287,7 @@ public final class JavaRenderer {
      */
     private void switchRank(Node node) {
         int id = node.id();
-        switch (id % 3) {
+        switch (id / 3 % 3) { // ids of wrapped nodes are 2 mod 3
             case 0 -> {
                 open("switch (rank % 3) {");
                 open("case 0:");
