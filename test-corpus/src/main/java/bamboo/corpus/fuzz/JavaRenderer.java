@@ -296,9 +296,15 @@ public final class JavaRenderer {
                 reopen("case 2:");
                 line("x[1] += rank;");
                 line("// falls through");
-                reopen("default:");
+                // A nonblocking collective and its wait must share a block, which a case's statements are not.
+                boolean braces = program.uses(Idiom.NONBLOCKING_COLLECTIVES);
+                reopen(braces ? "default: {" : "default:");
                 plain(node);
                 line("if (Math.floorMod(x[2], 2) == 0) break;");
+                if (braces) {
+                    close();
+                    depth++;
+                }
                 line("x[3] ^= " + id + ";");
                 depth--;
                 close();

@@ -181,13 +181,24 @@ class DiagnosticsTest {
     }
 
     @Test
-    void regionInsideACatchBlock() {
+    void regionInsideAMultiCatchBlock() {
         program(
             "        try {",
             "            buf[0] = 1;",
-            "        } catch (RuntimeException e) {",
-            "            // ERROR: olap region 'olap' inside a catch block: a task cannot suspend there",
+            "        } catch (IllegalStateException | ArithmeticException e) {",
+            "            // ERROR: olap region 'olap' inside a multi-catch block: a task cannot suspend there",
             "            olap: { compute: { buf[0] = 1; } }",
+            "        }").doTest();
+    }
+
+    @Test
+    void regionAndReceiveInsideACatchBlockTranslate() {
+        program(
+            "        try {",
+            "            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "        } catch (IllegalStateException e) {",
+            "            olap: { compute: { buf[0] = e.getMessage().length(); } }",
+            "            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
             "        }").doTest();
     }
 

@@ -223,6 +223,12 @@ public final class BodyAnalysis {
         } else if (s instanceof TryStmt) {
             TryStmt t = (TryStmt) s;
             suspendingChild(t.getTryBlock());
+            for (com.github.javaparser.ast.stmt.CatchClause c : t.getCatchClauses()) {
+                if (Marks.suspends(c.getBody())) {
+                    hoistCatchParameter(c);
+                    hoistBlock(c.getBody());
+                }
+            }
             t.getFinallyBlock().ifPresent(this::suspendingChild);
         } else if (s instanceof SwitchStmt) {
             // A local declared in one case is in scope in the cases after it, which become other cases of
@@ -345,6 +351,27 @@ public final class BodyAnalysis {
             }
             fields.add(new TaskField(field, type.clone(), Marks.line(v), "local '" + name + "' of main"));
         }
+    }
+
+    /** The parameter of a catch clause whose handler suspends lives across that suspension: a field too. */
+    private void hoistCatchParameter(com.github.javaparser.ast.stmt.CatchClause c) {
+        Parameter p = c.getParameter();
+        String name = p.getNameAsString();
+        String field = name;
+        for (int k = 2; used.contains(field); k++) {
+            field = name + "_" + k;
+        }
+        used.add(field);
+        if (!field.equals(name)) {
+            for (NameExpr n : Walk.findAll(c.getBody(), NameExpr.class)) {
+                if (n.getNameAsString().equals(name)) {
+                    n.setName(field);
+                }
+            }
+            p.setName(field);
+        }
+        p.setData(Marks.HOISTED, true);
+        fields.add(new TaskField(field, p.getType().clone(), Marks.line(p), "exception caught by the handler of main"));
     }
 
     private Type inferred(VariableDeclarator v) {

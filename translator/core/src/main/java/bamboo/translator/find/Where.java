@@ -19,7 +19,7 @@ import com.github.javaparser.ast.stmt.TryStmt;
 import java.util.Optional;
 
 /** Where a node sits in the rank body: its region block (if any) and the first construct a task cannot
- *  suspend inside (a catch block, try-with-resources, a switch expression, synchronized, lambda, local or
+ *  suspend inside (a multi-catch block, try-with-resources, a switch expression, synchronized, lambda, local or
  *  anonymous class). */
 public final class Where {
     private Where() {
@@ -118,15 +118,16 @@ public final class Where {
 
     private static String barrierName(Node n, Node child) {
         if (n instanceof TryStmt) {
-            // The try block and the finally block are lowered into the state machine; a catch block runs
-            // inside the Java catch clause it is copied into, and resources would have to be closed at a
+            // The try, catch and finally blocks are lowered into the state machine; a multi-catch parameter
+            // has a union type no task field can take, and resources would have to be closed at a
             // suspension the generated code cannot see.
             TryStmt t = (TryStmt) n;
             if (t.getResources().contains(child)) {
                 return "a try-with-resources resource";
             }
             if (t.getCatchClauses().contains(child)) {
-                return "a catch block";
+                return ((com.github.javaparser.ast.stmt.CatchClause) child).getParameter().getType().isUnionType()
+                        ? "a multi-catch block" : null;
             }
             return child == t.getTryBlock() && !t.getResources().isEmpty() ? "a try-with-resources statement" : null;
         }

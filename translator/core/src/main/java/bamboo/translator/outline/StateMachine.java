@@ -83,6 +83,8 @@ public final class StateMachine {
     private Context context;
     private final Map<SwitchEntry, Context> contexts = new IdentityHashMap<>();
     private final List<com.github.javaparser.ast.body.FieldDeclaration> tryFields = new ArrayList<>();
+    /** Handlers with evaluation points met while writing a dispatch case: case and catch clause. */
+    private final List<Object[]> suspendingHandlers = new ArrayList<>();
     private int tries;
     /** The case that ends the task for a return from main that must first run finally blocks, or -1. */
     private int finishCase = -1;
@@ -472,9 +474,21 @@ public final class StateMachine {
         if (T.dispatch >= 0) {
             context = new Context(T, true, outer);
             start(T.dispatch);
+            List<Object[]> handlerCases = new ArrayList<>(suspendingHandlers);
+            suspendingHandlers.clear();
             emit(commented(handlers(T), t, "catch clauses"));
+            handlerCases.addAll(suspendingHandlers);
+            suspendingHandlers.clear();
             if (Completion.canComplete(current)) {
                 current.addAll(leave(T));
+            }
+            for (Object[] h : handlerCases) {
+                com.github.javaparser.ast.stmt.CatchClause c = (com.github.javaparser.ast.stmt.CatchClause) h[1];
+                start((Integer) h[0]);
+                lower(c.getBody());
+                if (Completion.canComplete(current)) {
+                    current.addAll(leave(T));
+                }
             }
         }
         context = outer;
@@ -528,10 +542,22 @@ public final class StateMachine {
         NodeList<com.github.javaparser.ast.stmt.CatchClause> clauses = new NodeList<>();
         boolean all = false;
         for (com.github.javaparser.ast.stmt.CatchClause c : T.source.getCatchClauses()) {
-            BlockStmt handler = c.getBody().clone();
-            redirectJumps(handler);
-            rewriter.rewrite(handler);
-            clauses.add(new com.github.javaparser.ast.stmt.CatchClause(c.getParameter().clone(), handler));
+            BlockStmt handler;
+            com.github.javaparser.ast.body.Parameter parameter = c.getParameter().clone();
+            if (Marks.suspends(c.getBody())) {
+                // A handler with an evaluation point: its parameter is a task field, its body cases of its own.
+                int k = label();
+                suspendingHandlers.add(new Object[] {k, c});
+                String field = parameter.getNameAsString();
+                parameter.setName("bambooException");
+                handler = new BlockStmt(NodeList.nodeList(Templates.statement("this." + field + " = bambooException;")));
+                handler.getStatements().addAll(jump(k));
+            } else {
+                handler = c.getBody().clone();
+                redirectJumps(handler);
+                rewriter.rewrite(handler);
+            }
+            clauses.add(new com.github.javaparser.ast.stmt.CatchClause(parameter, handler));
             all |= c.getParameter().getType().asString().equals("Throwable")
                     || c.getParameter().getType().asString().equals("java.lang.Throwable");
         }

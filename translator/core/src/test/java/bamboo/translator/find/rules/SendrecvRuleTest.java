@@ -32,12 +32,12 @@ class SendrecvRuleTest {
     }
 
     @Test
-    void sendrecvInsideACatchBlock() {
+    void sendrecvInsideAMultiCatchBlock() {
         RuleTests.program(
             "        try {",
             "            buf[0] = 1 / rank;",
-            "        } catch (ArithmeticException e) {",
-            "            // ERROR: Sendrecv inside a catch block: the task cannot suspend there",
+            "        } catch (ArithmeticException | IllegalStateException e) {",
+            "            // ERROR: Sendrecv inside a multi-catch block: the task cannot suspend there",
             "            MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, right, 0, buf, 1, 1, MPI.INT, left, 0);",
             "        }").doTest();
     }
