@@ -83,8 +83,6 @@ public final class StateMachine {
     private Context context;
     private final Map<SwitchEntry, Context> contexts = new IdentityHashMap<>();
     private final List<com.github.javaparser.ast.body.FieldDeclaration> tryFields = new ArrayList<>();
-    /** Handlers with evaluation points met while writing a dispatch case: case and catch clause. */
-    private final List<Object[]> suspendingHandlers = new ArrayList<>();
     private int tries;
     /** The case that ends the task for a return from main that must first run finally blocks, or -1. */
     private int finishCase = -1;
@@ -433,8 +431,8 @@ public final class StateMachine {
         int dispatch = -1;
         int fin = -1;
         int after;
-        /** Routes 1..: a jump's target case and the finally blocks further out that it still leaves. */
-        final List<Object[]> routes = new ArrayList<>();
+        /** Routes 1..: where jumps that left through the finally block go on after it. */
+        final List<Route> routes = new ArrayList<>();
 
         Try(TryStmt source, int id) {
             this.source = source;
@@ -446,6 +444,14 @@ public final class StateMachine {
         boolean hasFinally() {
             return source.getFinallyBlock().isPresent();
         }
+    }
+
+    /** A jump's target case and the finally blocks further out that it still leaves, innermost first. */
+    private record Route(int target, List<Try> further) {
+    }
+
+    /** A catch clause whose handler holds an evaluation point, and the case its handler starts at. */
+    private record Handler(int label, com.github.javaparser.ast.stmt.CatchClause clause) {
     }
 
     /** Where the code being emitted stands: in the try block of {@code t} or in one of its handlers. */
@@ -474,18 +480,14 @@ public final class StateMachine {
         if (T.dispatch >= 0) {
             context = new Context(T, true, outer);
             start(T.dispatch);
-            List<Object[]> handlerCases = new ArrayList<>(suspendingHandlers);
-            suspendingHandlers.clear();
-            emit(commented(handlers(T), t, "catch clauses"));
-            handlerCases.addAll(suspendingHandlers);
-            suspendingHandlers.clear();
+            List<Handler> suspending = new ArrayList<>();
+            emit(commented(handlers(T, suspending), t, "catch clauses"));
             if (Completion.canComplete(current)) {
                 current.addAll(leave(T));
             }
-            for (Object[] h : handlerCases) {
-                com.github.javaparser.ast.stmt.CatchClause c = (com.github.javaparser.ast.stmt.CatchClause) h[1];
-                start((Integer) h[0]);
-                lower(c.getBody());
+            for (Handler h : suspending) {
+                start(h.label());
+                lower(h.clause().getBody());
                 if (Completion.canComplete(current)) {
                     current.addAll(leave(T));
                 }
@@ -504,11 +506,9 @@ public final class StateMachine {
                 current.add(Templates.statement("if (" + T.pending + " != null) { Throwable bambooThrown = "
                         + T.pending + "; " + T.pending + " = null; " + RETHROW + " }"));
                 for (int r = 0; r < T.routes.size(); r++) {
-                    Object[] route = T.routes.get(r);
-                    @SuppressWarnings("unchecked")
-                    List<Try> further = (List<Try>) route[1];
+                    Route route = T.routes.get(r);
                     current.add(new IfStmt(Templates.expression(T.next + " == " + (r + 1)),
-                            new BlockStmt(jumpOut((Integer) route[0], further)), null));
+                            new BlockStmt(jumpOut(route.target(), route.further())), null));
                 }
             }
         }
@@ -533,9 +533,10 @@ public final class StateMachine {
     /**
      * The dispatch case's code: {@code try { throw caught; } catch (...) { handler } ... catch (Throwable
      * x) { on through finally, or out }}. The handlers are the program's own clauses, so the first that
-     * matches runs, with its own parameter.
+     * matches runs, with its own parameter. A handler with an evaluation point only keeps its exception in
+     * its parameter's task field and jumps to its own cases, which the caller writes ({@code suspending}).
      */
-    private Statement handlers(Try T) {
+    private Statement handlers(Try T, List<Handler> suspending) {
         BlockStmt body = new BlockStmt();
         body.addStatement(Templates.statement("Throwable bambooThrown = " + T.caught + ";"));
         body.addStatement(assign(T.caught, new com.github.javaparser.ast.expr.NullLiteralExpr()));
@@ -547,7 +548,7 @@ public final class StateMachine {
             if (Marks.suspends(c.getBody())) {
                 // A handler with an evaluation point: its parameter is a task field, its body cases of its own.
                 int k = label();
-                suspendingHandlers.add(new Object[] {k, c});
+                suspending.add(new Handler(k, c));
                 String field = parameter.getNameAsString();
                 parameter.setName("bambooException");
                 handler = new BlockStmt(NodeList.nodeList(Templates.statement("this." + field + " = bambooException;")));
@@ -606,7 +607,7 @@ public final class StateMachine {
                     : jump(k);
         }
         Try first = crossed.get(0);
-        first.routes.add(new Object[] {k, new ArrayList<>(crossed.subList(1, crossed.size()))});
+        first.routes.add(new Route(k, new ArrayList<>(crossed.subList(1, crossed.size()))));
         NodeList<Statement> out = NodeList.nodeList(assign(first.pending, new com.github.javaparser.ast.expr.NullLiteralExpr()),
                 assign(first.next, new IntegerLiteralExpr(String.valueOf(first.routes.size()))));
         out.addAll(jump(first.fin));
