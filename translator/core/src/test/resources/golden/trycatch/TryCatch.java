@@ -23,7 +23,7 @@ public class TryCatch {
                 buf[0]++;
             }
         }
-        switch (rank) {
+        switch (rank % 2) {
             case 0:
                 buf[0] = caught;
                 // falls through
@@ -34,8 +34,9 @@ public class TryCatch {
                 }
                 break;
             default:
-                buf[1] = 0;
+                buf[1] = -1;
         }
+        System.out.println("rank " + rank + " caught " + caught + " buf " + buf[0] + " " + buf[1]);
         MPI.Finalize();
     }
 }

@@ -172,7 +172,7 @@ public final class TryCatch_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     continue bambooLoop;
                 case 3:
                     // switch from TryCatch.java:26
-                    switch(rank) {
+                    switch(rank % 2) {
                         case 0:
                             pc = 10;
                             continue bambooLoop;
@@ -210,10 +210,12 @@ public final class TryCatch_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     }
                 case 12:
                     // from TryCatch.java:37
-                    buf[1] = 0;
+                    buf[1] = -1;
                     pc = 9;
                     continue bambooLoop;
                 case 9:
+                    // from TryCatch.java:39
+                    System.out.println("rank " + rank + " caught " + caught + " buf " + buf[0] + " " + buf[1]);
                     return Outcome.FINISHED;
                 default:
                     throw new IllegalStateException("no resume point " + pc);
