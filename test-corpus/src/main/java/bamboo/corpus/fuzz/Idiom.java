@@ -28,7 +28,17 @@ public enum Idiom {
     /** Exchanges talk on {@code static final Intracomm WORLD = MPI.COMM_WORLD}, an alias of the world. */
     COMMUNICATOR_ALIAS,
     /** Blocking sends written as a wait chained on a nonblocking one, {@code comm.Isend(...).Wait()}. */
-    CHAINED_WAITS;
+    CHAINED_WAITS,
+    /**
+     * Some nodes stand in try statements as MPJ Express users write them: a catch that catches what user
+     * code throws after the node's receives, a finally that updates the state and prints, a catch of
+     * Exception that wraps it, nested tries.
+     */
+    TRY_CATCH,
+    /** Some nodes stand in switch statements on the rank: fall-through, break, arrow form, strings. */
+    SWITCH_RANK,
+    /** Regions start with a declaration without initialiser ({@code int links;}) that their blocks assign. */
+    DECL_WITHOUT_INIT;
 
     /** The idioms {@code idiom} needs to be written at all. */
     Set<Idiom> requires() {

@@ -37,6 +37,8 @@ public final class JavaRenderer {
     private final Program program;
     private final String kernelPackage;
     private int depth;
+    /** Corpus mode: rank 0 prints only its verdict line. */
+    private boolean checked;
 
     private JavaRenderer(Program program) {
         this.program = program;
@@ -59,6 +61,7 @@ public final class JavaRenderer {
     }
 
     private RenderedProgram rendered(String className, String caseName, long[] expected) {
+        checked = caseName != null;
         String main = program(className, caseName, expected);
         if (!program.uses(Idiom.KERNEL_CLASS)) {
             return new RenderedProgram(className, main, Map.of());
@@ -111,6 +114,9 @@ public final class JavaRenderer {
             line(table.append("};").toString());
         }
         line("");
+        if (program.uses(Idiom.SWITCH_RANK)) {
+            line("@SuppressWarnings(\"fallthrough\") // rank-dependent cases fall through into shared ones");
+        }
         open("public static void main(String[] args) throws MPIException {");
         line("MPI.Init(args);");
         line("int rank = MPI.COMM_WORLD.Rank();");
@@ -213,6 +219,122 @@ public final class JavaRenderer {
     }
 
     private void node(Node node) {
+        if (program.uses(Idiom.TRY_CATCH) && node.id() % 3 == 1) {
+            tryCatch(node);
+        } else if (program.uses(Idiom.SWITCH_RANK) && node.id() % 3 == 2) {
+            switchRank(node);
+        } else {
+            plain(node);
+        }
+    }
+
+    /**
+     * The node inside a try statement, in one of four forms by its id: catch and finally, where user code
+     * throws after the node's receives on some ranks and the handler mixes the message into the state;
+     * finally only, printing on rank 0; a catch of Exception that wraps it (never fires); and a try inside
+     * another whose inner finally runs before the outer handler.
+     */
+    private void tryCatch(Node node) {
+        int id = node.id();
+        String thrown = "if (Math.floorMod(x[0] + step + " + id + ", 3) == 0) throw new IllegalStateException(\"t" + id + "\");";
+        switch (id / 3 % 4) { // ids of wrapped nodes are 1 mod 3
+            case 0 -> {
+                open("try {");
+                plain(node);
+                line(thrown);
+                reopen("} catch (IllegalStateException | ArithmeticException e" + id + ") {");
+                line("x[2] = x[2] * 31 + e" + id + ".getMessage().length();");
+                reopen("} finally {");
+                line("x[3] += " + id + ";");
+                close();
+            }
+            case 1 -> {
+                open("try {");
+                plain(node);
+                reopen("} finally {");
+                line("x[1] ^= " + id + "L << 3;");
+                if (!checked) {
+                    line("if (rank == 0) System.out.println(\"fuzz finally " + id + " at step \" + step);");
+                }
+                close();
+            }
+            case 2 -> {
+                open("try {");
+                plain(node);
+                reopen("} catch (Exception e" + id + ") {");
+                line("throw new IllegalStateException(e" + id + ");");
+                close();
+            }
+            default -> {
+                open("try {");
+                open("try {");
+                plain(node);
+                line(thrown);
+                reopen("} finally {");
+                line("x[0] += " + id + ";");
+                close();
+                reopen("} catch (RuntimeException e" + id + ") {");
+                line("x[2] ^= x[0] + e" + id + ".getMessage().hashCode();");
+                close();
+            }
+        }
+    }
+
+    /**
+     * The node inside a switch statement on the rank that every rank reaches, in one of three forms by
+     * its id: colon form with a rank-dependent case falling through into the node's, and a break after
+     * it; arrow form; a switch on a string.
+     */
+    private void switchRank(Node node) {
+        int id = node.id();
+        switch (id / 3 % 3) { // ids of wrapped nodes are 2 mod 3
+            case 0 -> {
+                open("switch (rank % 3) {");
+                open("case 0:");
+                line("x[0] = x[0] * 3 + " + id + ";");
+                line("// falls through");
+                reopen("case 2:");
+                line("x[1] += rank;");
+                line("// falls through");
+                // A nonblocking collective and its wait must share a block, which a case's statements are not.
+                boolean braces = program.uses(Idiom.NONBLOCKING_COLLECTIVES);
+                reopen(braces ? "default: {" : "default:");
+                plain(node);
+                line("if (Math.floorMod(x[2], 2) == 0) break;");
+                if (braces) {
+                    close();
+                    depth++;
+                }
+                line("x[3] ^= " + id + ";");
+                depth--;
+                close();
+            }
+            case 1 -> {
+                open("switch (rank % 2) {");
+                open("case 0, 1 -> {");
+                plain(node);
+                close();
+                line("default -> throw new IllegalStateException(\"rank \" + rank);");
+                close();
+            }
+            default -> {
+                open("switch (rank % 2 == 0 ? \"even\" : \"odd\") {");
+                open("case \"even\":");
+                line("x[2] += " + id + ";");
+                line("// falls through");
+                reopen("case \"odd\": {");
+                plain(node);
+                line("break;");
+                close();
+                open("default:");
+                line("x[0] = 0;");
+                depth--;
+                close();
+            }
+        }
+    }
+
+    private void plain(Node node) {
         if (node instanceof Exchange e) {
             exchange(e);
         } else if (node instanceof CountFirst c) {
@@ -260,6 +382,9 @@ public final class JavaRenderer {
         } else {
             open("olap" + id + ": {");
         }
+        if (program.uses(Idiom.DECL_WITHOUT_INIT)) {
+            line("int links" + id + ";");
+        }
         boolean receiveFirst = e.receiveFirst() && !e.blockingRecv();
         if (receiveFirst) {
             exchangeReceive(e, tag);
@@ -277,10 +402,17 @@ public final class JavaRenderer {
         }
         open("compute" + id + ": {");
         line("Request.Waitall(rq" + id + ");");
+        if (program.uses(Idiom.DECL_WITHOUT_INIT)) {
+            line("links" + id + " = 0;");
+        }
         open("for (int s" + id + " = 0; s" + id + " < size; s" + id + "++) {");
-        line("if (link" + id + "(s" + id + ", rank, size, step)) " + helperCall("mix") + "(x, " + rowOf(id, "s" + id)
-                + ", cnt" + id + "(s" + id + ", rank, step));");
+        String counted = program.uses(Idiom.DECL_WITHOUT_INIT) ? " { links" + id + "++; " : " ";
+        line("if (link" + id + "(s" + id + ", rank, size, step))" + counted + helperCall("mix") + "(x, " + rowOf(id, "s" + id)
+                + ", cnt" + id + "(s" + id + ", rank, step));" + (counted.length() > 1 ? " }" : ""));
         close();
+        if (program.uses(Idiom.DECL_WITHOUT_INIT)) {
+            line("x[3] = x[3] * 7 + links" + id + ";");
+        }
         nodes(e.inner());
         if (e.onLoop()) {
             line("java.util.Arrays.fill(rq" + id + ", null);");

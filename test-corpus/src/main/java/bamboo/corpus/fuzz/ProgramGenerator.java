@@ -29,7 +29,8 @@ import java.util.SplittableRandom;
  * loops with constant and agreed data-dependent bounds, early exits, step conditions, static helpers
  * with a mutable static, Sendrecv and blocking sends to a root outside regions; and it writes them in the
  * {@link Idiom}s of real programs (kernels in another package, static imports, statics set by a
- * constructor, helper objects, rows of 2-D arrays as buffers, long kernels, nonblocking collectives, a Cartesian grid, a communicator alias, chained waits). Programs stay small
+ * constructor, helper objects, rows of 2-D arrays as buffers, long kernels, nonblocking collectives, a Cartesian grid, a communicator alias, chained waits, try / catch /
+ * finally and switch statements around nodes, declarations without initialiser in regions). Programs stay small
  * (at most {@link #MAX_NODES} nodes) so that one runs in milliseconds.
  */
 public final class ProgramGenerator {
@@ -81,6 +82,15 @@ public final class ProgramGenerator {
         }
         if (random.nextInt(4) == 0) {
             idioms.add(Idiom.CHAINED_WAITS);
+        }
+        if (random.nextInt(3) == 0) {
+            idioms.add(Idiom.TRY_CATCH);
+        }
+        if (random.nextInt(3) == 0) {
+            idioms.add(Idiom.SWITCH_RANK);
+        }
+        if (random.nextInt(3) == 0) {
+            idioms.add(Idiom.DECL_WITHOUT_INIT);
         }
         return idioms;
     }

@@ -169,13 +169,80 @@ class DiagnosticsTest {
     }
 
     @Test
-    void regionInsideTry() {
+    void regionInsideATryBlockTranslates() {
         program(
             "        try {",
-            "            // ERROR: inside a try statement",
             "            olap: { compute: { buf[0] = 1; } }",
+            "        } catch (RuntimeException e) {",
+            "            buf[2] = 1;",
             "        } finally {",
             "            buf[1] = 0;",
+            "        }").doTest();
+    }
+
+    @Test
+    void regionInsideAMultiCatchBlock() {
+        program(
+            "        try {",
+            "            buf[0] = 1;",
+            "        } catch (IllegalStateException | ArithmeticException e) {",
+            "            // ERROR: olap region 'olap' inside a multi-catch block: a task cannot suspend there",
+            "            olap: { compute: { buf[0] = 1; } }",
+            "        }").doTest();
+    }
+
+    @Test
+    void regionAndReceiveInsideACatchBlockTranslate() {
+        program(
+            "        try {",
+            "            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "        } catch (IllegalStateException e) {",
+            "            olap: { compute: { buf[0] = e.getMessage().length(); } }",
+            "            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "        }").doTest();
+    }
+
+    @Test
+    void recvInsideATryWithResourcesStatement() {
+        program(
+            "        try (java.io.StringWriter w = new java.io.StringWriter()) {",
+            "            // ERROR: blocking Recv inside a try-with-resources statement",
+            "            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "        } catch (java.io.IOException e) {",
+            "            buf[1] = 0;",
+            "        }").doTest();
+    }
+
+    @Test
+    void recvInsideASwitchExpression() {
+        program(
+            "        int k = switch (rank) {",
+            "            case 0 -> 1;",
+            "            default -> {",
+            "                // ERROR: blocking Recv inside a switch expression",
+            "                MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);",
+            "                yield 2;",
+            "            }",
+            "        };").doTest();
+    }
+
+    @Test
+    void regionsAndReceivesInSwitchCasesTranslate() {
+        program(
+            "        switch (rank % 2) {",
+            "            case 0:",
+            "                int got = 0;",
+            "                if (size > 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 1, 0);",
+            "            case 1:",
+            "                got = buf[0];",
+            "                olap: { compute: { buf[1] = got; } }",
+            "                break;",
+            "            default:",
+            "                buf[2] = 0;",
+            "        }",
+            "        switch (rank) {",
+            "            case 0 -> MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 1);",
+            "            default -> { MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 1); }",
             "        }").doTest();
     }
 

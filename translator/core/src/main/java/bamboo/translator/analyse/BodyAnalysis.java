@@ -32,6 +32,9 @@ import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.resolution.types.ResolvedType;
@@ -176,9 +179,13 @@ public final class BodyAnalysis {
 
     /** Declarations directly in a lowered block live across evaluation points: hoist them. */
     private void hoistBlock(BlockStmt block) {
-        for (Statement s : block.getStatements()) {
+        hoistList(block.getStatements(), block);
+    }
+
+    private void hoistList(List<Statement> statements, Node scope) {
+        for (Statement s : statements) {
             if (s instanceof ExpressionStmt && ((ExpressionStmt) s).getExpression() instanceof VariableDeclarationExpr) {
-                hoist((VariableDeclarationExpr) ((ExpressionStmt) s).getExpression(), block);
+                hoist((VariableDeclarationExpr) ((ExpressionStmt) s).getExpression(), scope);
             } else if (s instanceof LocalClassDeclarationStmt || s instanceof LocalRecordDeclarationStmt) {
                 diagnostics.error(program.fileName(), s, "local class declared in a part of main that contains an "
                         + "evaluation point is not translated; declare it as a nested class");
@@ -213,6 +220,22 @@ public final class BodyAnalysis {
         } else if (s instanceof ForStmt || s instanceof ForEachStmt || s instanceof WhileStmt || s instanceof DoStmt) {
             hoistLoopHeader(s);
             suspendingChild(loopBody(s));
+        } else if (s instanceof TryStmt) {
+            TryStmt t = (TryStmt) s;
+            suspendingChild(t.getTryBlock());
+            for (com.github.javaparser.ast.stmt.CatchClause c : t.getCatchClauses()) {
+                if (Marks.suspends(c.getBody())) {
+                    hoistCatchParameter(c);
+                    hoistBlock(c.getBody());
+                }
+            }
+            t.getFinallyBlock().ifPresent(this::suspendingChild);
+        } else if (s instanceof SwitchStmt) {
+            // A local declared in one case is in scope in the cases after it, which become other cases of
+            // the state machine: every declaration directly in an entry becomes a field.
+            for (SwitchEntry e : ((SwitchStmt) s).getEntries()) {
+                hoistList(e.getStatements(), s);
+            }
         }
     }
 
@@ -328,6 +351,27 @@ public final class BodyAnalysis {
             }
             fields.add(new TaskField(field, type.clone(), Marks.line(v), "local '" + name + "' of main"));
         }
+    }
+
+    /** The parameter of a catch clause whose handler suspends lives across that suspension: a field too. */
+    private void hoistCatchParameter(com.github.javaparser.ast.stmt.CatchClause c) {
+        Parameter p = c.getParameter();
+        String name = p.getNameAsString();
+        String field = name;
+        for (int k = 2; used.contains(field); k++) {
+            field = name + "_" + k;
+        }
+        used.add(field);
+        if (!field.equals(name)) {
+            for (NameExpr n : Walk.findAll(c.getBody(), NameExpr.class)) {
+                if (n.getNameAsString().equals(name)) {
+                    n.setName(field);
+                }
+            }
+            p.setName(field);
+        }
+        p.setData(Marks.HOISTED, true);
+        fields.add(new TaskField(field, p.getType().clone(), Marks.line(p), "exception caught by the handler of main"));
     }
 
     private Type inferred(VariableDeclarator v) {

@@ -91,9 +91,7 @@ public final class RegionFinder {
             return Optional.empty();
         }
         BlockStmt block = (BlockStmt) body;
-        if (s instanceof BlockStmt) {
-            hoistDeclarations(l, block);
-        }
+        hoistDeclarations(l, block);
         List<Region.Part> parts = new ArrayList<>();
         boolean seenCompute = false;
         for (Statement child : block.getStatements()) {
@@ -129,9 +127,11 @@ public final class RegionFinder {
     }
 
     /**
-     * Declarations without initialiser directly in a region block ({@code Request r;}, assigned in its
-     * blocks) declare and do nothing else, so they move in front of the region, which then holds only its
-     * blocks. Where a later statement of the enclosing block declares the same name, the region and its
+     * Declarations without initialiser directly in a region block or in the body of a region loop
+     * ({@code Request r;}, assigned in its blocks) declare and do nothing else, so they move in front of
+     * the region, which then holds only its blocks: in a loop the variable is definitely unassigned at the
+     * start of every iteration, so the program reads only what the same iteration assigned, wherever it
+     * is declared. Where a later statement of the enclosing block declares the same name, the region and its
      * declarations are wrapped in a block of their own instead, keeping the scope as written.
      */
     private static void hoistDeclarations(LabeledStmt region, BlockStmt block) {

@@ -11,6 +11,7 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.LabeledStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import com.github.javaparser.ast.stmt.SwitchEntry;
 import com.github.javaparser.ast.stmt.SwitchStmt;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.TryStmt;
@@ -18,7 +19,8 @@ import com.github.javaparser.ast.stmt.TryStmt;
 import java.util.Optional;
 
 /** Where a node sits in the rank body: its region block (if any) and the first construct a task cannot
- *  suspend inside (try, switch, synchronized, lambda, local or anonymous class). */
+ *  suspend inside (a multi-catch block, try-with-resources, a switch expression, synchronized, lambda, local or
+ *  anonymous class). */
 public final class Where {
     private Where() {
     }
@@ -99,6 +101,16 @@ public final class Where {
         return parent instanceof ObjectCreationExpr || isLocalType(declaration) || isLocalType(parent);
     }
 
+    /** Whether a switch statement's entries can become cases of the state machine: constants and default only. */
+    public static boolean lowerable(SwitchStmt s) {
+        for (SwitchEntry e : s.getEntries()) {
+            if (e.getGuard().isPresent() || e.getLabels().stream().anyMatch(l -> l.isPatternExpr() || l.isNullLiteralExpr())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean isLocalType(Node n) {
         return n instanceof ClassOrInterfaceDeclaration c && c.isLocalClassDeclaration()
                 || n instanceof RecordDeclaration r && r.isLocalRecordDeclaration();
@@ -106,12 +118,26 @@ public final class Where {
 
     private static String barrierName(Node n, Node child) {
         if (n instanceof TryStmt) {
+            // The try, catch and finally blocks are lowered into the state machine; a multi-catch parameter
+            // has a union type no task field can take, and resources would have to be closed at a
+            // suspension the generated code cannot see.
             TryStmt t = (TryStmt) n;
-            return t.getResources().contains(child) || child == t.getTryBlock() || t.getCatchClauses().contains(child)
-                    || t.getFinallyBlock().map(f -> f == child).orElse(false) ? "a try statement" : null;
+            if (t.getResources().contains(child)) {
+                return "a try-with-resources resource";
+            }
+            if (t.getCatchClauses().contains(child)) {
+                return ((com.github.javaparser.ast.stmt.CatchClause) child).getParameter().getType().isUnionType()
+                        ? "a multi-catch block" : null;
+            }
+            return child == t.getTryBlock() && !t.getResources().isEmpty() ? "a try-with-resources statement" : null;
         }
-        if (n instanceof SwitchStmt || n instanceof SwitchExpr) {
-            return "a switch";
+        if (n instanceof SwitchStmt) {
+            // Case bodies are lowered; the selector, and entries with patterns or guards, are not.
+            SwitchStmt s = (SwitchStmt) n;
+            return child instanceof SwitchEntry && lowerable(s) ? null : "a switch";
+        }
+        if (n instanceof SwitchExpr) {
+            return "a switch expression";
         }
         if (n instanceof SynchronizedStmt) {
             return "a synchronized block";

@@ -36,6 +36,7 @@ import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.SwitchEntry;
 import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 
 import java.util.ArrayList;
@@ -78,6 +79,13 @@ public final class StateMachine {
     private int nextLabel;
     private boolean ownPoints;
     private final MethodSplitter splitter = new MethodSplitter();
+    /** Where an exception thrown in the code being emitted goes: the innermost lowered try, or null. */
+    private Context context;
+    private final Map<SwitchEntry, Context> contexts = new IdentityHashMap<>();
+    private final List<com.github.javaparser.ast.body.FieldDeclaration> tryFields = new ArrayList<>();
+    private int tries;
+    /** The case that ends the task for a return from main that must first run finally blocks, or -1. */
+    private int finishCase = -1;
 
     public StateMachine(String sourceName, MpiRewriter rewriter, Rules rules, boolean yields) {
         this.sourceName = sourceName;
@@ -149,6 +157,11 @@ public final class StateMachine {
         SwitchEntry fail = new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP,
                 NodeList.nodeList(Templates.statement(
                         "throw new IllegalStateException(\"no resume point \" + pc);")));
+        if (finishCase >= 0) {
+            start(finishCase);
+            current.add(finish(body));
+        }
+        cases.forEach(this::guard);
         List<SwitchEntry> all = new ArrayList<>(Peephole.withoutForwarders(cases, points));
         all.add(fail);
         Map<Integer, Integer> relabel = new java.util.HashMap<>();
@@ -169,7 +182,9 @@ public final class StateMachine {
 
     /** Task fields for locals of code cut into methods; valid after {@link #build}. */
     public List<com.github.javaparser.ast.body.FieldDeclaration> splitFields() {
-        return splitter.fields();
+        List<com.github.javaparser.ast.body.FieldDeclaration> all = new ArrayList<>(tryFields);
+        all.addAll(splitter.fields());
+        return all;
     }
 
     /** A top-level statement of main that can run in init(): no evaluation point, no return from main. */
@@ -194,6 +209,9 @@ public final class StateMachine {
         SwitchEntry e = new SwitchEntry(NodeList.nodeList(new IntegerLiteralExpr(String.valueOf(k))),
                 SwitchEntry.Type.STATEMENT_GROUP, new NodeList<>());
         cases.add(e);
+        if (context != null) {
+            contexts.put(e, context);
+        }
         current = e.getStatements();
     }
 
@@ -254,6 +272,10 @@ public final class StateMachine {
             lowerIf((IfStmt) s);
         } else if (s instanceof ForStmt || s instanceof WhileStmt || s instanceof DoStmt || s instanceof ForEachStmt) {
             lowerLoop(s, null, () -> lower(loopBody(s)));
+        } else if (s instanceof TryStmt) {
+            lowerTry((TryStmt) s);
+        } else if (s instanceof SwitchStmt) {
+            lowerSwitch((SwitchStmt) s);
         } else {
             throw new IllegalStateException("cannot lower " + s.getClass().getSimpleName()); // refused earlier
         }
@@ -389,6 +411,302 @@ public final class StateMachine {
             return ((WhileStmt) loop).getBody();
         }
         return ((DoStmt) loop).getBody();
+    }
+
+    // ---- try statements ------------------------------------------------------------------------------
+
+    /**
+     * A lowered try statement. Its try block, and its finally block, become cases; an exception thrown in
+     * a case of the try block is caught around that case ({@link #guard}) and kept in {@code caught}, then
+     * the dispatch case throws it again inside a Java try with the program's own catch clauses, so the
+     * right handler runs, as written. A finally block runs once on every way out: {@code pending} holds
+     * the exception to throw on after it, {@code next} the route of a break, continue or return that
+     * left through it (0: on after the statement).
+     */
+    private static final class Try {
+        final TryStmt source;
+        final String caught;
+        final String pending;
+        final String next;
+        int dispatch = -1;
+        int fin = -1;
+        int after;
+        /** Routes 1..: where jumps that left through the finally block go on after it. */
+        final List<Route> routes = new ArrayList<>();
+
+        Try(TryStmt source, int id) {
+            this.source = source;
+            this.caught = "bambooCaught" + id;
+            this.pending = "bambooPending" + id;
+            this.next = "bambooNext" + id;
+        }
+
+        boolean hasFinally() {
+            return source.getFinallyBlock().isPresent();
+        }
+    }
+
+    /** A jump's target case and the finally blocks further out that it still leaves, innermost first. */
+    private record Route(int target, List<Try> further) {
+    }
+
+    /** A catch clause whose handler holds an evaluation point, and the case its handler starts at. */
+    private record Handler(int label, com.github.javaparser.ast.stmt.CatchClause clause) {
+    }
+
+    /** Where the code being emitted stands: in the try block of {@code t} or in one of its handlers. */
+    private record Context(Try t, boolean handler, Context outer) {
+    }
+
+    private void lowerTry(TryStmt t) {
+        Try T = new Try(t, ++tries);
+        T.after = label();
+        if (!t.getCatchClauses().isEmpty()) {
+            T.dispatch = label();
+            tryField("Throwable", T.caught, t, "the exception caught in the try block");
+        }
+        if (T.hasFinally()) {
+            T.fin = label();
+            tryField("Throwable", T.pending, t, "the exception the finally block throws on");
+            tryField("int", T.next, t, "where the finally block goes on");
+        }
+        Context outer = context;
+        context = new Context(T, false, outer);
+        start(label());
+        lower(t.getTryBlock());
+        if (Completion.canComplete(current)) {
+            current.addAll(leave(T));
+        }
+        if (T.dispatch >= 0) {
+            context = new Context(T, true, outer);
+            start(T.dispatch);
+            List<Handler> suspending = new ArrayList<>();
+            emit(commented(handlers(T, suspending), t, "catch clauses"));
+            if (Completion.canComplete(current)) {
+                current.addAll(leave(T));
+            }
+            for (Handler h : suspending) {
+                start(h.label());
+                lower(h.clause().getBody());
+                if (Completion.canComplete(current)) {
+                    current.addAll(leave(T));
+                }
+            }
+        }
+        context = outer;
+        if (T.hasFinally()) {
+            start(T.fin);
+            BlockStmt fin = t.getFinallyBlock().get();
+            if (Marks.suspends(fin)) {
+                lower(fin);
+            } else {
+                structured(fin, "finally");
+            }
+            if (Completion.canComplete(current)) {
+                current.add(Templates.statement("if (" + T.pending + " != null) { Throwable bambooThrown = "
+                        + T.pending + "; " + T.pending + " = null; " + RETHROW + " }"));
+                for (int r = 0; r < T.routes.size(); r++) {
+                    Route route = T.routes.get(r);
+                    current.add(new IfStmt(Templates.expression(T.next + " == " + (r + 1)),
+                            new BlockStmt(jumpOut(route.target(), route.further())), null));
+                }
+            }
+        }
+        start(T.after);
+    }
+
+    /** Rethrows {@code bambooThrown} (a Throwable) from code that may throw only Exception. */
+    private static final String RETHROW = "if (bambooThrown instanceof Error) { throw (Error) bambooThrown; } "
+            + "throw (Exception) bambooThrown;";
+
+    /** The way out of the try block or a handler when it completes: through the finally block, if any. */
+    private NodeList<Statement> leave(Try T) {
+        if (!T.hasFinally()) {
+            return jump(T.after);
+        }
+        NodeList<Statement> out = NodeList.nodeList(assign(T.pending, new com.github.javaparser.ast.expr.NullLiteralExpr()),
+                assign(T.next, new IntegerLiteralExpr("0")));
+        out.addAll(jump(T.fin));
+        return out;
+    }
+
+    /**
+     * The dispatch case's code: {@code try { throw caught; } catch (...) { handler } ... catch (Throwable
+     * x) { on through finally, or out }}. The handlers are the program's own clauses, so the first that
+     * matches runs, with its own parameter. A handler with an evaluation point only keeps its exception in
+     * its parameter's task field and jumps to its own cases, which the caller writes ({@code suspending}).
+     */
+    private Statement handlers(Try T, List<Handler> suspending) {
+        BlockStmt body = new BlockStmt();
+        body.addStatement(Templates.statement("Throwable bambooThrown = " + T.caught + ";"));
+        body.addStatement(assign(T.caught, new com.github.javaparser.ast.expr.NullLiteralExpr()));
+        NodeList<com.github.javaparser.ast.stmt.CatchClause> clauses = new NodeList<>();
+        boolean all = false;
+        for (com.github.javaparser.ast.stmt.CatchClause c : T.source.getCatchClauses()) {
+            BlockStmt handler;
+            com.github.javaparser.ast.body.Parameter parameter = c.getParameter().clone();
+            if (Marks.suspends(c.getBody())) {
+                // A handler with an evaluation point: its parameter is a task field, its body cases of its own.
+                int k = label();
+                suspending.add(new Handler(k, c));
+                String field = parameter.getNameAsString();
+                parameter.setName("bambooException");
+                handler = new BlockStmt(NodeList.nodeList(Templates.statement("this." + field + " = bambooException;")));
+                handler.getStatements().addAll(jump(k));
+            } else {
+                handler = c.getBody().clone();
+                redirectJumps(handler);
+                rewriter.rewrite(handler);
+            }
+            clauses.add(new com.github.javaparser.ast.stmt.CatchClause(parameter, handler));
+            all |= c.getParameter().getType().asString().equals("Throwable")
+                    || c.getParameter().getType().asString().equals("java.lang.Throwable");
+        }
+        if (!all) {
+            BlockStmt other = new BlockStmt();
+            if (T.hasFinally()) {
+                other.addStatement(assign(T.pending, new NameExpr("bambooOther")));
+                other.addStatement(assign(T.next, new IntegerLiteralExpr("0")));
+                other.getStatements().addAll(jump(T.fin));
+            } else {
+                other.addStatement(Templates.statement("{ Throwable bambooRethrown = bambooOther; "
+                        + RETHROW.replace("bambooThrown", "bambooRethrown") + " }"));
+            }
+            clauses.add(new com.github.javaparser.ast.stmt.CatchClause(
+                    new com.github.javaparser.ast.body.Parameter(Templates.type("Throwable"), "bambooOther"), other));
+        }
+        body.addStatement(new com.github.javaparser.ast.stmt.TryStmt(
+                new BlockStmt(NodeList.nodeList(Templates.statement("throw bambooThrown;"))), clauses, null));
+        return body;
+    }
+
+    private void tryField(String type, String name, Node at, String why) {
+        com.github.javaparser.ast.body.FieldDeclaration f = new com.github.javaparser.ast.body.FieldDeclaration(
+                new NodeList<>(com.github.javaparser.ast.Modifier.privateModifier()),
+                new VariableDeclarator(Templates.type(type), name));
+        f.setLineComment(" " + why + ", from " + sourceName + ":" + Marks.line(at));
+        tryFields.add(f);
+    }
+
+    /** The lowered try statements with finally blocks a jump to {@code target} (null: return) leaves, innermost first. */
+    private List<Try> crossed(Statement target) {
+        List<Try> out = new ArrayList<>();
+        for (Context c = context; c != null; c = c.outer()) {
+            if (c.t().hasFinally() && (target == null || Walk.isAncestorOf(target, c.t().source))
+                    && (out.isEmpty() || out.get(out.size() - 1) != c.t())) {
+                out.add(c.t());
+            }
+        }
+        return out;
+    }
+
+    /** A jump to case {@code k} that first runs the finally blocks of {@code crossed}, innermost first. */
+    private NodeList<Statement> jumpOut(int k, List<Try> crossed) {
+        if (crossed.isEmpty()) {
+            return k == finishCase && finishCase >= 0 ? NodeList.nodeList(Templates.statement("return Outcome.FINISHED;"))
+                    : jump(k);
+        }
+        Try first = crossed.get(0);
+        first.routes.add(new Route(k, new ArrayList<>(crossed.subList(1, crossed.size()))));
+        NodeList<Statement> out = NodeList.nodeList(assign(first.pending, new com.github.javaparser.ast.expr.NullLiteralExpr()),
+                assign(first.next, new IntegerLiteralExpr(String.valueOf(first.routes.size()))));
+        out.addAll(jump(first.fin));
+        return out;
+    }
+
+    private int finishCase() {
+        if (finishCase < 0) {
+            finishCase = label();
+        }
+        return finishCase;
+    }
+
+    /**
+     * Wraps a case emitted inside a lowered try in a Java try that passes what it throws on to the handlers
+     * or finally block of its try statement (cases that only jump cannot throw and stay as they are).
+     */
+    private void guard(SwitchEntry e) {
+        Context c = contexts.get(e);
+        NodeList<Statement> action = null;
+        for (; c != null && action == null; c = c.outer()) {
+            Try T = c.t();
+            if (!c.handler() && T.dispatch >= 0) {
+                action = NodeList.nodeList(assign(T.caught, new NameExpr("bambooThrown")));
+                action.addAll(jump(T.dispatch));
+            } else if (T.hasFinally()) {
+                action = NodeList.nodeList(assign(T.pending, new NameExpr("bambooThrown")),
+                        assign(T.next, new IntegerLiteralExpr("0")));
+                action.addAll(jump(T.fin));
+            }
+        }
+        if (action == null || e.getStatements().stream().allMatch(StateMachine::cannotThrow)) {
+            return;
+        }
+        // Detached from the case first: setStatements would orphan nodes still listed in the old list.
+        List<Statement> statements = new ArrayList<>(e.getStatements());
+        e.getStatements().clear();
+        NodeList<Statement> body = new NodeList<>(statements);
+        Statement first = body.get(0);
+        com.github.javaparser.ast.comments.Comment comment = first.getComment().orElse(null);
+        first.removeComment();
+        TryStmt wrapped = new TryStmt(new BlockStmt(body), NodeList.nodeList(new com.github.javaparser.ast.stmt.CatchClause(
+                new com.github.javaparser.ast.body.Parameter(Templates.type("Throwable"), "bambooThrown"),
+                new BlockStmt(action))), null);
+        if (comment != null) {
+            wrapped.setComment(comment);
+        }
+        e.getStatements().add(wrapped);
+    }
+
+    private static boolean cannotThrow(Statement s) {
+        if (s instanceof ContinueStmt || s instanceof com.github.javaparser.ast.stmt.EmptyStmt) {
+            return true;
+        }
+        if (s instanceof ReturnStmt) {
+            return ((ReturnStmt) s).getExpression().map(x -> x.isFieldAccessExpr() || x.isNameExpr()).orElse(true);
+        }
+        return s instanceof ExpressionStmt && ((ExpressionStmt) s).getExpression() instanceof AssignExpr a
+                && a.getOperator() == AssignExpr.Operator.ASSIGN && a.getTarget().isNameExpr()
+                && (a.getValue().isLiteralExpr() || a.getValue().isNameExpr());
+    }
+
+    // ---- switch statements ---------------------------------------------------------------------------
+
+    /**
+     * A switch whose cases contain an evaluation point: a Java switch on the selector (evaluated once, as
+     * written, with its labels as written) jumps to the case of each entry; entries of the colon form fall
+     * through into the next, arrow entries go to the end; break leaves to the end.
+     */
+    private void lowerSwitch(SwitchStmt sw) {
+        int end = label();
+        targets.put(sw, new int[] {end, -1});
+        List<SwitchEntry> entries = sw.getEntries();
+        int[] at = new int[entries.size()];
+        NodeList<SwitchEntry> dispatch = new NodeList<>();
+        boolean hasDefault = false;
+        for (int i = 0; i < entries.size(); i++) {
+            at[i] = label();
+            SwitchEntry e = entries.get(i);
+            NodeList<Expression> labels = new NodeList<>();
+            e.getLabels().forEach(l -> labels.add(expr(l)));
+            hasDefault |= e.isDefault() || e.getLabels().isEmpty();
+            SwitchEntry d = new SwitchEntry(labels, SwitchEntry.Type.STATEMENT_GROUP, jump(at[i]));
+            d.setDefault(e.isDefault());
+            dispatch.add(d);
+        }
+        if (!hasDefault) {
+            dispatch.add(new SwitchEntry(new NodeList<>(), SwitchEntry.Type.STATEMENT_GROUP, jump(end)));
+        }
+        emit(commented(new SwitchStmt(expr(sw.getSelector()), dispatch), sw, "switch"));
+        for (int i = 0; i < entries.size(); i++) {
+            SwitchEntry e = entries.get(i);
+            start(at[i]);
+            lowerAll(e.getStatements());
+            if (e.getType() != SwitchEntry.Type.STATEMENT_GROUP && Completion.canComplete(current)) {
+                current.addAll(jump(end)); // an arrow entry never falls through
+            }
+        }
+        start(end);
     }
 
     // ---- regions and evaluation points --------------------------------------------------------------
@@ -625,21 +943,25 @@ public final class StateMachine {
     private void redirectJumps(BlockStmt holder) {
         for (Statement s : Walk.findAll(holder, Statement.class)) {
             if ((s instanceof BreakStmt || s instanceof ContinueStmt) && s.containsData(Marks.JUMP_TARGET)) {
-                int[] t = targets.get(s.getData(Marks.JUMP_TARGET));
+                Statement target = s.getData(Marks.JUMP_TARGET);
+                int[] t = targets.get(target);
                 if (t != null) {
                     int k = s instanceof BreakStmt ? t[0] : t[1];
+                    NodeList<Statement> code = jumpOut(k, crossed(target));
                     Node parent = s.getParentNode().orElse(null);
                     if (parent instanceof BlockStmt && parent != holder) {
                         NodeList<Statement> list = ((BlockStmt) parent).getStatements();
                         int at = list.indexOf(s);
                         list.remove(at);
-                        list.addAll(at, jump(k));
+                        list.addAll(at, code);
                     } else {
-                        s.replace(jumpBlock(k));
+                        s.replace(new BlockStmt(code));
                     }
                 }
             } else if (s instanceof ReturnStmt && s.containsData(Marks.MAIN_RETURN)) {
-                s.replace(Templates.statement("return Outcome.FINISHED;"));
+                List<Try> crossed = crossed(null);
+                s.replace(crossed.isEmpty() ? Templates.statement("return Outcome.FINISHED;")
+                        : new BlockStmt(jumpOut(finishCase(), crossed)));
             }
         }
     }

@@ -15,7 +15,7 @@ import java.util.Optional;
  *
  * @param file    the program's file, for diagnostics
  * @param kind    the kind of the region block holding the call, or null outside region blocks
- * @param barrier e.g. "a lambda", "a try statement": what stands between the call and its method
+ * @param barrier e.g. "a lambda", "a catch block": what stands between the call and its method
  */
 public record CallContext(String file, MethodCallExpr call, MpiCall mpi, BlockKind kind, Optional<String> barrier) {
 

@@ -16,18 +16,39 @@ class InitFinalizeRuleTest {
     }
 
     @Test
-    void initInsideATryStatement() {
+    void initAndFinalizeInsideATryBlockAreAccepted() {
+        DiagnosticHelper.create().addSourceLines("P.java",
+            "import bamboo.Bamboo;",
+            "import mpi.*;",
+            "@Bamboo",
+            "public class P {",
+            "    public static void main(String[] args) {",
+            "        try {",
+            "            MPI.Init(args);",
+            "            int[] buf = new int[1];",
+            "            olap: { compute: { buf[0] = MPI.COMM_WORLD.Rank(); } }",
+            "            MPI.Finalize();",
+            "        } catch (MPIException e) {",
+            "            throw new IllegalStateException(e);",
+            "        }",
+            "    }",
+            "}").doTest();
+    }
+
+    @Test
+    void finalizeInsideAMultiCatchBlock() {
         DiagnosticHelper.create().addSourceLines("P.java",
             "import bamboo.Bamboo;",
             "import mpi.*;",
             "@Bamboo",
             "public class P {",
             "    public static void main(String[] args) throws MPIException {",
+            "        MPI.Init(args);",
             "        try {",
-            "            // ERROR: MPI.Init belongs at the top level of main, not inside a try statement",
-            "            MPI.Init(args);",
-            "        } finally {",
-            "            // ERROR: MPI.Finalize belongs at the top level of main, not inside a try statement",
+            "            int[] buf = new int[1];",
+            "            olap: { compute: { buf[0] = MPI.COMM_WORLD.Rank(); } }",
+            "        } catch (IllegalStateException | ArithmeticException e) {",
+            "            // ERROR: MPI.Finalize belongs at the top level of main, not inside a multi-catch block",
             "            MPI.Finalize();",
             "        }",
             "    }",

@@ -22,13 +22,23 @@ class SendrecvRuleTest {
     }
 
     @Test
-    void sendrecvInsideATryStatement() {
+    void sendrecvInsideATryBlockIsAccepted() {
         RuleTests.program(
             "        try {",
-            "            // ERROR: Sendrecv inside a try statement: the task cannot suspend there",
             "            MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, right, 0, buf, 1, 1, MPI.INT, left, 0);",
             "        } finally {",
             "            buf[3] = 0;",
+            "        }").doTest();
+    }
+
+    @Test
+    void sendrecvInsideAMultiCatchBlock() {
+        RuleTests.program(
+            "        try {",
+            "            buf[0] = 1 / rank;",
+            "        } catch (ArithmeticException | IllegalStateException e) {",
+            "            // ERROR: Sendrecv inside a multi-catch block: the task cannot suspend there",
+            "            MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, right, 0, buf, 1, 1, MPI.INT, left, 0);",
             "        }").doTest();
     }
 

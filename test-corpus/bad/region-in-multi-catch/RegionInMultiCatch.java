@@ -2,7 +2,7 @@ import bamboo.Bamboo;
 import mpi.*;
 
 @Bamboo
-public class RegionInTry {
+public class RegionInMultiCatch {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
@@ -12,16 +12,16 @@ public class RegionInTry {
         int[] a = new int[4];
         int[] b = new int[4];
         try {
+            a[0] = 1 / rank;
+        } catch (ArithmeticException | IllegalStateException e) {
             olap: {
-                receive: {
-                    MPI.COMM_WORLD.Recv(b, 0, 4, MPI.INT, left, 1);
-                }
                 send: {
                     MPI.COMM_WORLD.Isend(a, 0, 4, MPI.INT, right, 1);
                 }
+                receive: {
+                    MPI.COMM_WORLD.Recv(b, 0, 4, MPI.INT, left, 1);
+                }
             }
-        } catch (MPIException e) {
-            throw new IllegalStateException(e);
         }
         MPI.Finalize();
     }

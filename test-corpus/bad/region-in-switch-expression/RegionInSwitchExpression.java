@@ -2,7 +2,7 @@ import bamboo.Bamboo;
 import mpi.*;
 
 @Bamboo
-public class RegionInSwitch {
+public class RegionInSwitchExpression {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
@@ -11,20 +11,21 @@ public class RegionInSwitch {
         int left = (rank + size - 1) % size;
         int[] a = new int[4];
         int[] b = new int[4];
-        switch (size % 2) {
-            case 0:
+        int parity = switch (size % 2) {
+            case 0 -> {
                 olap: {
-                    receive: {
-                        MPI.COMM_WORLD.Recv(b, 0, 4, MPI.INT, left, 1);
-                    }
                     send: {
                         MPI.COMM_WORLD.Isend(a, 0, 4, MPI.INT, right, 1);
                     }
+                    receive: {
+                        MPI.COMM_WORLD.Recv(b, 0, 4, MPI.INT, left, 1);
+                    }
                 }
-                break;
-            default:
-                break;
-        }
+                yield 0;
+            }
+            default -> 1;
+        };
+        a[1] = parity;
         MPI.Finalize();
     }
 }
