@@ -208,7 +208,7 @@ public final class Residual_BambooTask extends bamboo.runtime.mpi.MpiTask {
                         continue bambooLoop;
                     }
                     {
-                        send(c1_comm.task(c1_rank + 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                        send(c1_comm.task(c1_rank + 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                         c1_v = -1;
                     }
                     pc = 5;
@@ -223,7 +223,7 @@ public final class Residual_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // evaluation point of Recv from Residual.java:14
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_tmp, 0 * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    receive(bambooSource, bambooTag, c1_tmp, 0, c1_count, c1_datatype);
                     c1_op.Call(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     c1_v = c1_rank / 2;
                     pc = 5;
@@ -245,7 +245,7 @@ public final class Residual_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     c1_pv = c1_v ^ c1_m;
                     c1_partner = c1_pv < c1_rem ? 2 * c1_pv + 1 : c1_pv + c1_rem;
                     // Sendrecv: from Residual.java:14
-                    send(c1_comm.task(c1_partner), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    send(c1_comm.task(c1_partner), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     bambooSource = c1_comm.task(c1_partner);
                     bambooTag = c1_comm.collectiveTag(5);
                     pc = 14;
@@ -254,7 +254,7 @@ public final class Residual_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // evaluation point of Sendrecv from Residual.java:14
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_tmp, 0 * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    receive(bambooSource, bambooTag, c1_tmp, 0, c1_count, c1_datatype);
                     if (c1_pv < c1_v || c1_op.Is_commute()) {
                         c1_op.Call(c1_tmp, 0, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     } else {
@@ -285,12 +285,12 @@ public final class Residual_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // evaluation point of Recv from Residual.java:14
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                    receive(bambooSource, bambooTag, c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     pc = 2;
                     continue bambooLoop;
                 case 17:
                     {
-                        send(c1_comm.task(c1_rank - 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset * c1_datatype.elementsPerItem(), c1_count * c1_datatype.elementsPerItem());
+                        send(c1_comm.task(c1_rank - 1), c1_comm.collectiveTag(5), c1_recvbuf, c1_recvoffset, c1_count, c1_datatype);
                     }
                     pc = 2;
                     continue bambooLoop;
@@ -359,7 +359,7 @@ public final class Residual_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     // evaluation point of Recv from Residual.java:18
                     if (!arrived(bambooSource, bambooTag))
                         return Outcome.WAITING;
-                    receive(bambooSource, bambooTag, c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
+                    receive(bambooSource, bambooTag, c3_buf, c3_offset, c3_count, c3_datatype);
                     pc = 23;
                     continue bambooLoop;
                 case 23:
@@ -383,11 +383,11 @@ public final class Residual_BambooTask extends bamboo.runtime.mpi.MpiTask {
         int c3_root = this.c3_root;
         Object c3_buf = this.c3_buf;
         int c3_offset = this.c3_offset;
-        mpi.Datatype c3_datatype = this.c3_datatype;
         int c3_count = this.c3_count;
+        mpi.Datatype c3_datatype = this.c3_datatype;
         for (int c3_m = c3_top >> 1; c3_m >= 1; c3_m >>= 1) {
             if (c3_v + c3_m < c3_size) {
-                send(c3_comm.task((c3_v + c3_m + c3_root) % c3_size), c3_comm.collectiveTag(2), c3_buf, c3_offset * c3_datatype.elementsPerItem(), c3_count * c3_datatype.elementsPerItem());
+                send(c3_comm.task((c3_v + c3_m + c3_root) % c3_size), c3_comm.collectiveTag(2), c3_buf, c3_offset, c3_count, c3_datatype);
             }
         }
     }

@@ -127,9 +127,7 @@ public final class Columns_BambooTask extends bamboo.runtime.mpi.MpiTask {
                     }
                     // compute block from Columns.java:26
                     compute: {
-                        for (int k = 0; k < grid.length; k++) {
-                            grid[k] += k;
-                        }
+                        bambooLoop1();
                     }
                     // send blocks of the next iteration, pipelined (when (iter + 1) < 3), from Columns.java:20
                     sendNext: {
@@ -195,6 +193,16 @@ public final class Columns_BambooTask extends bamboo.runtime.mpi.MpiTask {
                 default:
                     throw new IllegalStateException("no resume point " + pc);
             }
+        }
+    }
+
+    // a loop without evaluation points, a method of its own so that HotSpot compiles it on its own; main's locals it uses are locals here
+    private void bambooLoop1() throws Exception {
+        // from Columns.java:26
+        double[] grid = this.grid;
+        // from Columns.java:26
+        for (int k = 0; k < grid.length; k++) {
+            grid[k] += k;
         }
     }
 
