@@ -58,6 +58,16 @@ public final class ShimRunner implements Runner {
 
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
+        return run(plan, kept.get(plan), argv);
+    }
+
+    /** Loaders for {@code np} ranks of the programs this runner loads, for a caller that keeps its own. */
+    RankLoaders openLoaders(int np) {
+        return RankLoaders.open(classpath, np);
+    }
+
+    /** Runs {@code plan} on {@code loaders}' classes, or on fresh ones when null. */
+    double run(RunPlan plan, RankLoaders loaders, String[] argv) throws RunFailure {
         JobConfig config = JobConfig.of(plan.np())
                 .withCoresPerNode(coreGate() && !plan.variant().endsWith(BenchOptions.UNGATED) ? plan.coresPerNode() : 0)
                 .withNodes(plan.nodes())
@@ -66,7 +76,6 @@ public final class ShimRunner implements Runner {
                 .withBandwidth(plan.bandwidth())
                 .withRanksAs(plan.virtual() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
         String mainClass = plan.app().mainClass(plan.form());
-        RankLoaders loaders = kept.get(plan);
         JobResult[] result = new JobResult[1];
         String output = OutputCapture.of(() -> result[0] = loaders == null
                 ? ThreadsJob.runMain(config, classpath, mainClass, argv)

@@ -19,6 +19,11 @@ final class Calibration {
     static final double TOLERANCE = 0.025;
     /** The largest correction of one step, either way: one noisy measurement cannot throw the scale far. */
     static final double MAX_STEP = 4;
+    /** How far the share the rounds measure may be from the one asked for before the demo re-fits the
+     *  interconnect: wider than {@link #TOLERANCE}, as two rounds measure it less precisely than a step. */
+    static final double REFIT_TOLERANCE = 0.05;
+    /** The largest correction of one re-fit, either way. */
+    static final double MAX_REFIT = 1.5;
 
     private Calibration() {
     }
@@ -81,6 +86,27 @@ final class Calibration {
             return last * MAX_STEP;
         }
         return Math.max(last / MAX_STEP, Math.min(last * MAX_STEP, guess));
+    }
+
+    /**
+     * The scale for the rounds that follow a check of the share they run at: {@code scale} when the rounds'
+     * medians put communication within {@link #REFIT_TOLERANCE} of {@code share}, else the scale that the
+     * shortfall or excess asks for, taking communication to grow in proportion to the scale (near the
+     * calibrated scale its offset is small), at most {@link #MAX_REFIT} times {@code scale} either way.
+     *
+     * @param basic the median of the rounds' basic times at {@code scale}
+     * @param bound the median of the same rounds' bound times
+     */
+    static double refit(double scale, double basic, double bound, double share) {
+        if (Math.abs(measuredShare(basic, bound) - share) <= REFIT_TOLERANCE) {
+            return scale;
+        }
+        double comm = basic - bound;
+        double wanted = scale * wantedComm(bound, share) / comm;
+        if (!(comm > 0) || !(wanted > 0)) {
+            return scale * MAX_REFIT;
+        }
+        return Math.max(scale / MAX_REFIT, Math.min(scale * MAX_REFIT, wanted));
     }
 
     /** The communication time that makes it {@code share} of basic's time when the bound takes {@code bound}. */
