@@ -1,8 +1,9 @@
 package bamboo.bench.apps;
 
 import bamboo.examples.common.Reference;
-import java.util.ArrayList;
-import java.util.List;
+import bamboo.shim.job.RankLoaders;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
@@ -12,18 +13,24 @@ import java.util.Map;
  * (calibrate the interconnect, stop once its figure is precise enough).
  *
  * <p>Every run is verified against a sequential computation and prepared as the benchmark prepares its
- * runs ({@link AppBench}): a full collection and a quiet JIT before it, and steady state (a plan's runs
- * keep the classes its first run loaded and the JIT compiled) until {@link #close}.
+ * runs ({@link AppBench}): a full collection and a quiet JIT before it. Unlike the benchmark's rows, the
+ * classes are kept per program, not per plan: basic and the bound run the same classes, and so does every
+ * translated run, whatever the interconnect, until {@link #close}. The demo changes its interconnect while
+ * it calibrates and between its rounds; kept per plan, each change would start the JIT afresh and time
+ * interpreted code at the new setting.
  */
 public final class DemoRuns implements AutoCloseable {
     private static final long QUIET_MAX_NANOS = 2_000_000_000L;
     private final AppSpec app;
     private final String[] argv;
-    private final Runner shim;
-    private final Runner translated;
-    private final List<RunPlan> retained = new ArrayList<>();
+    private final ShimRunner shim;
+    private final TranslatedAppRunner translated;
+    /** The plain program's classes (basic and the bound), rank by rank; null until its first run. */
+    private RankLoaders plain;
+    /** The translated program's classes; null until its first run. */
+    private RunClassLoader tasks;
 
-    private DemoRuns(AppSpec app, String[] argv, Runner shim, Runner translated) {
+    private DemoRuns(AppSpec app, String[] argv, ShimRunner shim, TranslatedAppRunner translated) {
         this.app = app;
         this.argv = argv;
         this.shim = shim;
@@ -58,9 +65,9 @@ public final class DemoRuns implements AutoCloseable {
         return new RunPlan(app, "bamboo", k, "Annotated", 2 * k, 2, 1, latencyNanos, bandwidth, false, null);
     }
 
-    /** What the first run of {@code plan} will do before it runs (a translation), or null. */
+    /** What the first translated run will do before it runs (a translation), or null. */
     public String preparing(RunPlan plan) {
-        return runnerOf(plan).preparing(plan);
+        return isTranslated(plan) ? translated.preparing(plan) : null;
     }
 
     /**
@@ -69,32 +76,35 @@ public final class DemoRuns implements AutoCloseable {
      * @throws Runner.RunFailure when the run failed or its result did not verify
      */
     public double run(RunPlan plan) throws Runner.RunFailure {
-        Runner runner = runnerOf(plan);
-        if (!retained.contains(plan)) {
-            runner.prepare(plan);
-            runner.retain(plan);
-            retained.add(plan);
+        if (isTranslated(plan)) {
+            if (tasks == null) {
+                tasks = translated.openLoader(plan);
+            }
+        } else if (plain == null) {
+            plain = shim.openLoaders(plan.np());
         }
         BetweenRuns.settle();
         JitQuiet.await(QUIET_MAX_NANOS);
-        return runner.run(plan, argv);
-    }
-
-    /** Lets go of the classes of a plan that will not run again. */
-    public void release(RunPlan plan) {
-        if (retained.remove(plan)) {
-            runnerOf(plan).release(plan);
-        }
+        return isTranslated(plan) ? translated.run(plan, tasks, argv) : shim.run(plan, plain, argv);
     }
 
     @Override
     public void close() {
-        for (RunPlan p : List.copyOf(retained)) {
-            release(p);
+        if (plain != null) {
+            plain.close();
+            plain = null;
+        }
+        if (tasks != null) {
+            try {
+                tasks.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // closing a URLClassLoader over directories and jars
+            }
+            tasks = null;
         }
     }
 
-    private Runner runnerOf(RunPlan plan) {
-        return plan.variant().equals("bamboo") ? translated : shim;
+    private static boolean isTranslated(RunPlan plan) {
+        return plan.variant().equals("bamboo");
     }
 }

@@ -47,6 +47,16 @@ public final class ShimRunner implements Runner {
 
     @Override
     public double run(RunPlan plan, String[] argv) throws RunFailure {
+        return run(plan, kept.get(plan), argv);
+    }
+
+    /** Loaders for {@code np} ranks of the programs this runner loads, for a caller that keeps its own. */
+    RankLoaders openLoaders(int np) {
+        return RankLoaders.open(classpath, np);
+    }
+
+    /** Runs {@code plan} on {@code loaders}' classes, or on fresh ones when null. */
+    double run(RunPlan plan, RankLoaders loaders, String[] argv) throws RunFailure {
         // each node of a row has plan.coresPerNode() cores, so k ranks per node run at most that many at once
         // and cannot borrow a core of another node whose ranks wait (a no-op for one rank per core)
         JobConfig config = JobConfig.of(plan.np())
@@ -57,7 +67,6 @@ public final class ShimRunner implements Runner {
                 .withBandwidth(plan.bandwidth())
                 .withRanksAs(plan.virtual() ? JobConfig.RanksAs.VIRTUAL : JobConfig.RanksAs.PLATFORM);
         String mainClass = plan.app().mainClass(plan.form());
-        RankLoaders loaders = kept.get(plan);
         JobResult[] result = new JobResult[1];
         String output = OutputCapture.of(() -> result[0] = loaders == null
                 ? ThreadsJob.runMain(config, classpath, mainClass, argv)

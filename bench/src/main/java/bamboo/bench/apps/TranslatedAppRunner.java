@@ -103,6 +103,22 @@ public final class TranslatedAppRunner implements Runner {
         return OutputParser.time(plan.app().name(), output(plan, argv));
     }
 
+    /** A loader of {@code plan}'s program (translated and compiled first if need be), for a caller that
+     *  keeps one across plans. */
+    RunClassLoader openLoader(RunPlan plan) throws RunFailure {
+        return new RunClassLoader(classpathFor(plan.app().mainClass(plan.form())), TranslatedAppRunner.class.getClassLoader());
+    }
+
+    /** Runs {@code plan} on {@code loader}'s classes, which stay loaded for its next run. */
+    double run(RunPlan plan, RunClassLoader loader, String[] argv) throws RunFailure {
+        String output = output(loader, plan.app().mainClass(plan.form()), plan, argv);
+        String stateful = StaticState.mutableStatic(loader.defined());
+        if (stateful != null) {
+            throw new RunFailure(stateful + ": its runs cannot share classes");
+        }
+        return OutputParser.time(plan.app().name(), output);
+    }
+
     /** Runs the plan and returns what the program printed (its verification and time lines). */
     String output(RunPlan plan, String[] argv) throws RunFailure {
         String mainClass = plan.app().mainClass(plan.form());

@@ -1,5 +1,7 @@
 package bamboo.bench.cli;
 
+import bamboo.bench.apps.Row;
+
 /**
  * How slow the demo's interconnect must be for communication to take a given share of the plain
  * program's time on this machine: a first guess from a model of the exchange, then corrections from what
@@ -19,6 +21,11 @@ final class Calibration {
     static final double TOLERANCE = 0.025;
     /** The largest correction of one step, either way: one noisy measurement cannot throw the scale far. */
     static final double MAX_STEP = 4;
+    /** How far each round's share must be from the one asked for before the demo re-fits the interconnect:
+     *  wider than {@link #TOLERANCE}, as one round measures it less precisely than a step's medians. */
+    static final double REFIT_TOLERANCE = 0.05;
+    /** The largest correction of one re-fit, either way. */
+    static final double MAX_REFIT = 1.5;
 
     private Calibration() {
     }
@@ -81,6 +88,35 @@ final class Calibration {
             return last * MAX_STEP;
         }
         return Math.max(last / MAX_STEP, Math.min(last * MAX_STEP, guess));
+    }
+
+    /**
+     * The scale for the rounds that follow a check of the share they run at. The rounds' interconnect is
+     * re-fitted only when every one of them measured a share more than {@link #REFIT_TOLERANCE} off
+     * {@code share}, all on the same side: on a busy machine one round's share swings by more than that
+     * either way, and a re-fit on such noise would chase it. The new scale is the one the rounds' medians
+     * ask for, taking communication to grow in proportion to the scale (near the calibrated scale its
+     * offset is small), at most {@link #MAX_REFIT} times {@code scale} either way.
+     *
+     * @param basic the rounds' basic times at {@code scale}, in the order they ran
+     * @param bound the same rounds' bound times
+     */
+    static double refit(double scale, double[] basic, double[] bound, double share) {
+        int above = 0, below = 0;
+        for (int i = 0; i < basic.length; i++) {
+            double off = measuredShare(basic[i], bound[i]) - share;
+            above += off > REFIT_TOLERANCE ? 1 : 0;
+            below += off < -REFIT_TOLERANCE ? 1 : 0;
+        }
+        if (basic.length == 0 || (above < basic.length && below < basic.length)) {
+            return scale;
+        }
+        double comm = Row.median(basic) - Row.median(bound);
+        if (!(comm > 0)) {
+            return scale * MAX_REFIT;
+        }
+        double wanted = scale * wantedComm(Row.median(bound), share) / comm;
+        return Math.max(scale / MAX_REFIT, Math.min(scale * MAX_REFIT, wanted));
     }
 
     /** The communication time that makes it {@code share} of basic's time when the bound takes {@code bound}. */

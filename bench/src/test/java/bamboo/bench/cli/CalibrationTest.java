@@ -63,6 +63,45 @@ class CalibrationTest {
     }
 
     @Test
+    void roundsWhoseSharesAllFellShortScaleUpToTheShareTheirMediansMiss() {
+        // bound 0.40 s: 42% wants 0.2897 s of communication; the rounds' medians give 0.50 - 0.40 = 0.10 s
+        double[] basic = {0.50, 0.49, 0.51}, bound = {0.40, 0.40, 0.41};
+        assertEquals(1.5, Calibration.refit(1.0, basic, bound, 0.42), 1e-12); // 2.9x asked, at most 1.5x
+        double[] closer = {0.60, 0.61, 0.62}, itsBound = {0.40, 0.40, 0.40};
+        // 0.61 - 0.40 = 0.21 s against 0.2897 s wanted
+        assertEquals(2.0 * 0.4 * 0.42 / 0.58 / 0.21, Calibration.refit(2.0, closer, itsBound, 0.42), 1e-9);
+    }
+
+    @Test
+    void roundsWhoseSharesAllRanOverScaleDown() {
+        double[] basic = {0.80, 0.80, 0.80}, bound = {0.40, 0.41, 0.39};
+        // 50% where 42% is asked: 0.40 s measured, 0.2897 s wanted
+        assertEquals(0.40 * 0.42 / 0.58 / 0.40, Calibration.refit(1.0, basic, bound, 0.42), 1e-9);
+        // 60%: as far down as one re-fit goes
+        double[] slow = {1.00, 1.00, 1.00};
+        assertEquals(1 / 1.5, Calibration.refit(1.0, slow, bound, 0.42), 1e-12);
+    }
+
+    @Test
+    void roundsThatStraddleTheShareOrStayWithinTheToleranceKeepTheInterconnect() {
+        // one round off by 12 points, one by -8, one on target: the noise of a busy machine, no drift
+        double[] basic = {1.00, 1.00, 1.00}, bound = {0.46, 0.66, 0.58};
+        assertEquals(3.0, Calibration.refit(3.0, basic, bound, 0.42), 0.0);
+        // all three 4 points high: within the re-fit's tolerance
+        double[] near = {0.54, 0.54, 0.54};
+        assertEquals(3.0, Calibration.refit(3.0, basic, near, 0.42), 0.0);
+        // two of three far off on the same side, the third not: kept
+        double[] two = {0.30, 0.30, 0.55};
+        assertEquals(3.0, Calibration.refit(3.0, basic, two, 0.42), 0.0);
+    }
+
+    @Test
+    void roundsThatSawNoCommunicationScaleUpAsFarAsOneRefitGoes() {
+        double[] basic = {0.40, 0.39, 0.41}, bound = {0.41, 0.40, 0.41};
+        assertEquals(1.5, Calibration.refit(1.0, basic, bound, 0.42), 1e-12);
+    }
+
+    @Test
     void theInterconnectOfAScaleIsWhatItsReportPrints() {
         assertEquals(500_000, DemoCommand.latencyNanos(2.0));
         assertEquals(1000, DemoCommand.latencyNanos(1e-9)); // never below a microsecond
