@@ -84,13 +84,10 @@ public final class DemoCommand implements Callable<Integer> {
     /** The hidden share's interval width (points) that ends the measurement. */
     static final double PRECISE_WIDTH = 0.15;
 
-    // 4, not 2: every task of a node borders the other node, so a task's next sweep waits for its own sweep,
-    // its halo's trip and its neighbour's sweep. At k=2 that path is half a node's sweep plus a half face's
-    // trip, about 0.96 of a sweep at 42%, and each message's ~0.16 ms beyond the modelled trip (the traces
-    // of both JDK 17 and 25) put it over: the hidden share then hangs on per-message delays that vary with
-    // the JDK and the load. At k=4 it is a quarter sweep plus a quarter face's trip, about 0.6 of a sweep.
+    // 2: every message pays a cost beyond the modelled trip, and k=4's twice as many faces pay it twice as
+    // often; on an idle machine that outweighs k=4's shorter critical path, and k=2 hides more.
     @Option(names = "--k", paramLabel = "K", description = "Tasks per node of the translated program (default: ${DEFAULT-VALUE}).")
-    int tasksPerNode = 4;
+    int tasksPerNode = 2;
 
     // 42%: the bound is then 1.72x, and a speed-up of 1.5x needs 80% hidden; below 40% no speed-up can
     // reach 1.5x even fully hidden. The benchmark measured 93% hidden at 39% (docs/benchmarks.md).

@@ -148,7 +148,8 @@ final class DemoSummary {
             lines.add(String.format(Locale.ROOT, "The runs varied too much for one figure%s: rerun when the machine is"
                     + " quieter, or with more runs (--repeat).", busy.isEmpty() ? "" : " (" + busy + ")"));
         } else if (hidden > 0) {
-            lines.add("The translated program computes while its messages travel, so most of basic's waiting is gone.");
+            lines.add("The translated program computes while its messages travel, so " + (hidden >= 0.5 ? "most"
+                    : "part") + " of basic's waiting is gone.");
         }
         return lines;
     }

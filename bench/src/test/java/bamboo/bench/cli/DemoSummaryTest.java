@@ -31,6 +31,17 @@ class DemoSummaryTest {
     }
 
     @Test
+    void lessThanHalfHiddenSaysPartOfTheWaitingIsGoneNotMost() {
+        // basic 1.0, bound 0.5, translated 0.85: 30% of the 0.5 s of communication hidden
+        DemoSummary s = new DemoSummary(List.of(1.00, 1.01, 0.99, 1.00, 1.00), List.of(0.85, 0.85, 0.86, 0.84, 0.85),
+                List.of(0.50, 0.50, 0.50, 0.50, 0.50), 2);
+        assertEquals(0.30, s.hidden(), 1e-9);
+        String text = String.join("\n", s.lines(2, 0.5));
+        assertTrue(text.contains("so part of basic's waiting is gone"), text);
+        assertFalse(text.contains("most of basic's waiting"), text);
+    }
+
+    @Test
     void theIntervalResamplesTheRepeatsAsTriples() {
         // Three repeats: a resample's median figure is 38% or 75% (or between), hence a wide interval.
         DemoSummary s = new DemoSummary(List.of(1.00, 1.10, 0.90), List.of(0.70, 0.80, 0.75), List.of(0.60, 0.70, 0.50), 2);
